@@ -1,0 +1,93 @@
+//! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
+
+use std::process::ExitCode;
+use std::time::Instant;
+use xiangqi_core::{Position, STARTING_FEN};
+
+const USAGE: &str = "usage:
+  xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => perft_command(&args[1..]),
+        Some("help" | "--help" | "-h") | None => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Options of `xiangqi perft`.
+struct PerftOptions {
+    fen: String,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+}
+
+fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
+    let mut options = PerftOptions { fen: STARTING_FEN.to_owned(), depth: 1, divide: false, threads: 1 };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--fen" => {
+                let fen = value("--fen")?;
+                options.fen = if fen == "startpos" { STARTING_FEN.to_owned() } else { fen };
+            }
+            "--depth" => {
+                options.depth = value("--depth")?.parse().map_err(|_| "--depth needs a number".to_owned())?;
+            }
+            "--threads" => {
+                options.threads = value("--threads")?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| "--threads needs a number of at least 1".to_owned())?;
+            }
+            "--divide" => options.divide = true,
+            other => return Err(format!("unknown perft option {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(options)
+}
+
+fn perft_command(args: &[String]) -> Result<(), String> {
+    let options = parse_perft_options(args)?;
+    let pos = Position::from_fen(&options.fen).map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let nodes = pool.install(|| {
+        if options.divide {
+            let divide = if options.threads > 1 {
+                xiangqi_core::perft_divide_parallel(&pos, options.depth)
+            } else {
+                xiangqi_core::perft_divide(&pos, options.depth)
+            };
+            for (m, n) in &divide {
+                println!("{m} {n}");
+            }
+            divide.iter().map(|(_, n)| n).sum::<u64>()
+        } else if options.threads > 1 {
+            xiangqi_core::perft_parallel(&pos, options.depth)
+        } else {
+            xiangqi_core::perft(&pos, options.depth)
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+    println!("nodes {nodes} time {seconds:.3} nps {nps}");
+    Ok(())
+}

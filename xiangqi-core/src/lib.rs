@@ -1,0 +1,45 @@
+//! Xiangqi (Chinese chess) rules: the board, legal moves, FEN, notations, game records,
+//! adjudication and perft.
+//!
+//! ```
+//! use xiangqi_core::{Position, Move, Square, perft};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 44);
+//! pos.play(Move::new(Square::H2, Square::E2)).unwrap(); // 炮二平五
+//! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! assert_eq!(perft(&Position::startpos(), 2), 1920);
+//! ```
+//!
+//! Points are named in ICCS coordinates: files `a`..`i` from Red's left, ranks `0`..`9` from
+//! Red's side, so Red's general starts on `e0`. A [`Position`] holds no history; a game with its
+//! repetition rules lives in the game module.
+
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+pub mod notation;
+mod perft;
+mod position;
+mod role;
+mod setup;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::{ByColor, Color};
+pub use fen::{FenError, FenField, STARTING_FEN};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{MoveParseError, RankDialect};
+pub use perft::{perft, perft_divide};
+#[cfg(feature = "parallel")]
+pub use perft::{perft_divide_parallel, perft_parallel};
+pub use position::{IllegalMove, Position, Undo};
+pub use role::{ByRole, Piece, Role};
+pub use setup::{reachable, PositionError, PositionProblem, Setup};
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,320 @@
+//! Legal move generation.
+//!
+//! Moves are generated per piece as target sets, then filtered for legality. Most moves need no
+//! test at all: when the side to move is not in check, a move can only expose its general by
+//! changing the occupancy of a point that an enemy attack on the general passes through, namely
+//! the general's rank or file when an enemy chariot, cannon or general stands on it, or the leg of
+//! an enemy horse aimed at the general. Moves that touch none of those points are legal as
+//! generated; the rest, general moves and every move while in check are tested one by one.
+
+use crate::attacks::{self, NONE};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::Square;
+
+/// Where generated moves go: a list, or a counter for perft.
+pub(crate) trait MoveSink {
+    /// One move.
+    fn one(&mut self, from: Square, to: Square);
+    /// Several moves from one point, all already known to be legal.
+    fn many(&mut self, from: Square, targets: Bitboard);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn one(&mut self, from: Square, to: Square) {
+        self.push(Move::new(from, to));
+    }
+    #[inline]
+    fn many(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+}
+
+/// Counts moves without storing them.
+pub(crate) struct Counter(pub u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn one(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn many(&mut self, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+}
+
+/// Stops at the first move found.
+struct Any(bool);
+
+impl MoveSink for Any {
+    #[inline]
+    fn one(&mut self, _: Square, _: Square) {
+        self.0 = true;
+    }
+    #[inline]
+    fn many(&mut self, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+}
+
+impl Position {
+    /// The points whose change of occupancy could expose the side to move's general.
+    #[inline]
+    fn sensitive_points(&self) -> Bitboard {
+        let us = self.turn();
+        let them = !us;
+        let ksq = self.general(us);
+        let mut sensitive = Bitboard::EMPTY;
+        let line_attackers = self.pieces(them, Role::Chariot) | self.pieces(them, Role::Cannon);
+        let file = Bitboard::file(ksq.file());
+        if (file & (line_attackers | self.pieces(them, Role::General))).any() {
+            sensitive |= file;
+        }
+        let rank = Bitboard::rank(ksq.rank());
+        if (rank & line_attackers).any() {
+            sensitive |= rank;
+        }
+        let horses = self.pieces(them, Role::Horse);
+        if horses.any() {
+            for d in 0..4 {
+                let leg = attacks::DIAGONAL_NEIGHBOUR[ksq.index()][d];
+                if leg != NONE && (attacks::HORSE_ATTACKERS[ksq.index()][d] & horses).any() {
+                    sensitive.0 |= 1u128 << leg;
+                }
+            }
+        }
+        sensitive
+    }
+
+    /// Emits the legal moves among `targets` from `from`.
+    #[inline(always)]
+    fn emit<S: MoveSink>(&self, sink: &mut S, from: Square, targets: Bitboard, careful: bool, sensitive: Bitboard) {
+        if careful || sensitive.contains(from) {
+            for to in targets {
+                if self.king_safe_after(from, to) {
+                    sink.one(from, to);
+                }
+            }
+        } else {
+            sink.many(from, targets - sensitive);
+            for to in targets & sensitive {
+                if self.king_safe_after(from, to) {
+                    sink.one(from, to);
+                }
+            }
+        }
+    }
+
+    /// Generates the legal moves whose target lies in `mask` (all moves: `!own pieces`;
+    /// captures: the enemy's pieces).
+    #[inline(always)]
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        let us = self.turn();
+        let c = us.index();
+        let occupied = self.occupied();
+        let mask = mask - self.by_color(us);
+        let in_check = self.is_check();
+        let sensitive = self.sensitive_points();
+
+        // General: always tested, it is the piece whose safety is in question.
+        let ksq = self.general(us);
+        for to in attacks::GENERAL[c][ksq.index()] & mask {
+            if self.king_safe_after(ksq, to) {
+                sink.one(ksq, to);
+            }
+        }
+
+        for from in self.pieces(us, Role::Chariot) {
+            let targets = attacks::slide(from, occupied, self.file_occupancy(from.file())) & mask;
+            self.emit(sink, from, targets, in_check, sensitive);
+        }
+
+        let empty_mask = mask - occupied;
+        let capture_mask = mask & self.by_color(!us);
+        for from in self.pieces(us, Role::Cannon) {
+            let file_occ = self.file_occupancy(from.file());
+            let quiet = attacks::slide(from, occupied, file_occ) & empty_mask;
+            let captures = if capture_mask.any() {
+                attacks::cannon_jump(from, occupied, file_occ) & capture_mask
+            } else {
+                Bitboard::EMPTY
+            };
+            self.emit(sink, from, quiet | captures, in_check, sensitive);
+        }
+
+        for from in self.pieces(us, Role::Horse) {
+            let mut targets = Bitboard::EMPTY;
+            for d in 0..4 {
+                let leg = attacks::HORSE_LEG[from.index()][d];
+                if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+                    targets |= attacks::HORSE_TARGETS[from.index()][d];
+                }
+            }
+            self.emit(sink, from, targets & mask, in_check, sensitive);
+        }
+
+        for from in self.pieces(us, Role::Soldier) {
+            let targets = attacks::SOLDIER[c][from.index()] & mask;
+            self.emit(sink, from, targets, in_check, sensitive);
+        }
+
+        for from in self.pieces(us, Role::Advisor) {
+            let targets = attacks::ADVISOR[c][from.index()] & mask;
+            self.emit(sink, from, targets, in_check, sensitive);
+        }
+
+        for from in self.pieces(us, Role::Elephant) {
+            let mut targets = Bitboard::EMPTY;
+            for &(eye, to) in &attacks::ELEPHANT[c][from.index()] {
+                if to != NONE && occupied.0 & (1u128 << eye) == 0 {
+                    targets.0 |= 1u128 << to;
+                }
+            }
+            self.emit(sink, from, targets & mask, in_check, sensitive);
+        }
+    }
+
+    /// Every legal move.
+    ///
+    /// ```
+    /// use xiangqi_core::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 44);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, Bitboard::FULL);
+        list
+    }
+
+    /// Appends every legal move to `list`.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        self.generate(list, Bitboard::FULL);
+    }
+
+    /// Appends the legal captures to `list` (for quiescence search).
+    pub fn legal_captures_into(&self, list: &mut MoveList) {
+        self.generate(list, self.by_color(!self.turn()));
+    }
+
+    /// The legal captures.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_captures_into(&mut list);
+        list
+    }
+
+    /// Appends the legal non-captures to `list`.
+    pub fn legal_quiets_into(&self, list: &mut MoveList) {
+        self.generate(list, !self.occupied());
+    }
+
+    /// The legal moves of the piece on `from` (none when it is not the side to move's).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from() == from);
+        list
+    }
+
+    /// How many legal moves there are, without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter, Bitboard::FULL);
+        counter.0
+    }
+
+    /// `true` when the side to move has a legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any, Bitboard::FULL);
+        any.0
+    }
+
+    /// `true` when the side to move is in check and has no legal move (a loss).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` when `m` moves a piece of the side to move as that piece moves, ignoring whether the
+    /// own general is left attacked.
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let us = self.turn();
+        let Some(piece) = self.piece_at(from) else { return false };
+        if piece.color != us || self.by_color(us).contains(to) || from == to {
+            return false;
+        }
+        let c = us.index();
+        let occupied = self.occupied();
+        let targets = match piece.role {
+            Role::General => attacks::GENERAL[c][from.index()],
+            Role::Advisor => attacks::ADVISOR[c][from.index()],
+            Role::Elephant => {
+                let mut t = Bitboard::EMPTY;
+                for &(eye, sq) in &attacks::ELEPHANT[c][from.index()] {
+                    if sq != NONE && occupied.0 & (1u128 << eye) == 0 {
+                        t.0 |= 1u128 << sq;
+                    }
+                }
+                t
+            }
+            Role::Horse => {
+                let mut t = Bitboard::EMPTY;
+                for d in 0..4 {
+                    let leg = attacks::HORSE_LEG[from.index()][d];
+                    if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+                        t |= attacks::HORSE_TARGETS[from.index()][d];
+                    }
+                }
+                t
+            }
+            Role::Chariot => attacks::slide(from, occupied, self.file_occupancy(from.file())),
+            Role::Cannon => {
+                let file_occ = self.file_occupancy(from.file());
+                (attacks::slide(from, occupied, file_occ) - occupied)
+                    | (attacks::cannon_jump(from, occupied, file_occ) & self.by_color(!us))
+            }
+            Role::Soldier => attacks::SOLDIER[c][from.index()],
+        };
+        targets.contains(to)
+    }
+
+    /// `true` when `m` is legal here. Any `Move` value may be asked about.
+    #[inline]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.is_pseudo_legal(m) && self.king_safe_after(m.from(), m.to())
+    }
+
+    /// `true` when the move captures a piece (`m` is assumed pseudo-legal).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.by_color(!self.turn()).contains(m.to())
+    }
+
+    /// Which side's pieces are all gone but general, advisors and elephants; such a side can never
+    /// mate. Returns `true` when `color` cannot win by material.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let attackers = self.pieces(color, Role::Horse)
+            | self.pieces(color, Role::Chariot)
+            | self.pieces(color, Role::Cannon)
+            | self.pieces(color, Role::Soldier);
+        attackers.is_empty()
+    }
+
+    /// `true` when neither side can ever mate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::Red) && self.has_insufficient_material(Color::Black)
+    }
+}

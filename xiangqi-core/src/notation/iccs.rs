@@ -1,0 +1,84 @@
+//! ICCS/UCCI coordinates: `h2e2` (files a..i from Red's left, ranks 0..9 from Red's side), and
+//! the dialect with ranks 1..10 (`h3e3`) that some engines (Fairy-Stockfish in UCI mode) speak.
+
+use super::MoveParseError;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::{File, Rank, Square};
+
+/// How ranks are numbered in coordinate notation. Never guessed: the caller names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RankDialect {
+    /// Ranks 0..9 (ICCS, UCCI, and UCI as the strongest xiangqi engines speak it).
+    #[default]
+    Zero,
+    /// Ranks 1..10 (Fairy-Stockfish's UCI for xiangqi).
+    One,
+}
+
+fn parse_square(text: &str, bytes: &[u8], dialect: RankDialect) -> Result<(Square, usize), MoveParseError> {
+    let file = bytes
+        .first()
+        .and_then(|b| File::from_char(b.to_ascii_lowercase() as char))
+        .ok_or_else(|| MoveParseError::invalid(text, "expected a file letter a-i"))?;
+    let digits: usize = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let (rank_index, used) = match dialect {
+        RankDialect::Zero if digits >= 1 => ((bytes[1] - b'0') as u32, 1),
+        RankDialect::One if digits >= 2 && bytes[1] == b'1' && bytes[2] == b'0' => (9, 2),
+        RankDialect::One if digits >= 1 && bytes[1] != b'0' => ((bytes[1] - b'1') as u32, 1),
+        _ => return Err(MoveParseError::invalid(text, "expected a rank number")),
+    };
+    let rank = Rank::new(rank_index).ok_or_else(|| MoveParseError::invalid(text, "rank out of range"))?;
+    Ok((Square::from_coords(file, rank), 1 + used))
+}
+
+/// Parses coordinates into a [`Move`] without looking at a position. Accepts an optional `-`
+/// between the points (`h2-e2`), as old ICCS files write.
+pub fn parse_coords(text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
+    let bytes = text.trim().as_bytes();
+    let (from, used) = parse_square(text, bytes, dialect)?;
+    let mut rest = &bytes[used..];
+    if rest.first() == Some(&b'-') {
+        rest = &rest[1..];
+    }
+    let (to, used) = parse_square(text, rest, dialect)?;
+    if used != rest.len() {
+        return Err(MoveParseError::invalid(text, "unexpected text after the move"));
+    }
+    Ok(Move::new(from, to))
+}
+
+/// Writes a move in coordinates.
+pub fn write_coords(m: Move, dialect: RankDialect) -> String {
+    match dialect {
+        RankDialect::Zero => m.to_string(),
+        RankDialect::One => format!(
+            "{}{}{}{}",
+            m.from().file(),
+            m.from().rank().index() + 1,
+            m.to().file(),
+            m.to().rank().index() + 1
+        ),
+    }
+}
+
+impl Position {
+    /// Parses a coordinate move and checks that it is legal here.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, notation::RankDialect};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_iccs("h2e2", RankDialect::Zero).unwrap().to_string(), "h2e2");
+    /// assert_eq!(pos.parse_iccs("h3e3", RankDialect::One).unwrap().to_string(), "h2e2");
+    /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_err());
+    /// ```
+    pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
+        let m = parse_coords(text, dialect)?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveParseError::illegal(text, "not a legal move in this position"))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Perft: counting the leaves of the legal move tree, the standard check of a move generator.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// The number of leaf nodes `depth` plies below `pos`. The last ply is counted without being
+/// played (bulk counting).
+///
+/// ```
+/// use xiangqi_core::{perft, Position};
+/// assert_eq!(perft(&Position::startpos(), 3), 79_666);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut pos = pos.clone();
+    perft_inner(&mut pos, depth)
+}
+
+fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let moves = pos.legal_moves();
+            let mut nodes = 0;
+            for &m in moves.iter() {
+                let undo = pos.make_move(m);
+                nodes += perft_inner(pos, depth - 1);
+                pos.unmake_move(m, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// The perft count below each legal move (in move-generation order), for finding where two
+/// move generators disagree.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut pos = pos.clone();
+    let moves = pos.legal_moves();
+    moves
+        .iter()
+        .map(|&m| {
+            let undo = pos.make_move(m);
+            let nodes = if depth <= 1 { 1 } else { perft_inner(&mut pos, depth - 1) };
+            pos.unmake_move(m, undo);
+            (m, nodes)
+        })
+        .collect()
+}
+
+/// [`perft`] spread over the rayon thread pool (one task per root move, or per pair of plies
+/// when the root has few moves).
+#[cfg(feature = "parallel")]
+pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth <= 2 {
+        return perft(pos, depth);
+    }
+    // Split two plies deep so that two cores stay busy even when one root move dominates.
+    let mut tasks = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        let child = pos.after(m).expect("generated moves are legal");
+        for &m2 in child.legal_moves().iter() {
+            tasks.push(child.after(m2).expect("generated moves are legal"));
+        }
+    }
+    tasks.par_iter().map(|p| perft(p, depth - 2)).sum()
+}
+
+/// [`perft_divide`] spread over the rayon thread pool.
+#[cfg(feature = "parallel")]
+pub fn perft_divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    let moves: Vec<Move> = pos.legal_moves().to_vec();
+    moves
+        .par_iter()
+        .map(|&m| {
+            let child = pos.after(m).expect("generated moves are legal");
+            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+        })
+        .collect()
+}

@@ -1,0 +1,566 @@
+//! A validated position: the board, the side to move and the counters, with fast make/unmake.
+
+use crate::attacks::{self, NONE};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::role::{Piece, Role};
+use crate::setup::{reachable, PositionError, PositionProblem, Setup};
+use crate::square::Square;
+use crate::zobrist;
+use core::fmt;
+
+/// A legal xiangqi position. It knows no history: see [`Game`](crate::Game) for move lists,
+/// repetitions and adjudication.
+///
+/// Build one with [`Position::startpos`], [`Position::from_fen`] or [`Position::from_setup`];
+/// every constructor validates, so the methods here can trust the board (one general per side,
+/// inside its palace).
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 90],
+    by_piece: [Bitboard; 14],
+    by_color: [Bitboard; 2],
+    occupied: Bitboard,
+    file_occ: [u16; 9],
+    generals: [Square; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+/// What [`Position::make_move`] returns, to be handed back to [`Position::unmake_move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The piece the move captured, if any.
+    pub captured: Option<Piece>,
+    halfmoves: u32,
+}
+
+/// The error of [`Position::play`]: the move is not legal here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The rejected move.
+    pub mv: Move,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::from_setup(Setup::start()).expect("the start position is legal")
+    }
+
+    /// Builds the position without any check. Move generation needs one general per side.
+    fn from_setup_raw(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [None; 90],
+            by_piece: [Bitboard::EMPTY; 14],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            file_occ: [0; 9],
+            generals: [Square::E0, Square::E9],
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                pos.put(sq, piece);
+                pos.hash ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
+                if piece.role == Role::General {
+                    pos.generals[piece.color.index()] = sq;
+                }
+            }
+        }
+        if setup.turn == Color::Black {
+            pos.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        pos
+    }
+
+    /// Validates a [`Setup`]. The error lists every problem found (see [`PositionProblem`]).
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let mut problems = Vec::new();
+        let mut counts = [[0u8; 7]; 2];
+        let mut movegen_safe = true;
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                counts[piece.color.index()][piece.role.index()] += 1;
+                if !reachable(piece, sq) {
+                    if piece.role == Role::General {
+                        problems.push(PositionProblem::GeneralOutsidePalace(sq));
+                        movegen_safe = false;
+                    } else {
+                        problems.push(PositionProblem::UnreachablePoint(piece, sq));
+                    }
+                }
+            }
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let count = counts[color.index()][role.index()];
+                if role == Role::General && count == 0 {
+                    problems.push(PositionProblem::MissingGeneral(color));
+                    movegen_safe = false;
+                } else if count > role.max_count() {
+                    problems.push(PositionProblem::TooManyPieces { color, role, count });
+                    movegen_safe = false;
+                }
+            }
+        }
+        let mut position = None;
+        if movegen_safe {
+            let pos = Position::from_setup_raw(&setup);
+            let (red, black) = (pos.generals[0], pos.generals[1]);
+            if red.file() == black.file() && (attacks::between(red, black) & pos.occupied).is_empty() {
+                problems.push(PositionProblem::GeneralsFacing);
+            }
+            if pos.is_attacked(pos.general(!pos.turn), pos.turn) {
+                problems.push(PositionProblem::OpponentInCheck);
+            }
+            if problems.is_empty() {
+                return Ok(pos);
+            }
+            position = Some(Box::new(pos));
+        }
+        Err(PositionError { problems, position })
+    }
+
+    /// The plain data of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = Some(piece);
+        let bb = Bitboard::from_square(sq);
+        self.by_piece[piece.index()] ^= bb;
+        self.by_color[piece.color.index()] ^= bb;
+        self.occupied ^= bb;
+        self.file_occ[sq.file().index()] ^= 1 << sq.rank().index();
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (1 at the start, increased after each Black move).
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Sets the no-capture counter and move number (as a FEN's last two fields would).
+    pub fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+
+    /// The Zobrist hash of the pieces and the side to move (counters excluded).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Every occupied point.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The points of one side's pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The points of one kind of piece of one side.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_piece[color.index() * 7 + role.index()]
+    }
+
+    /// The points of one piece.
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_piece[piece.index()]
+    }
+
+    /// Where `color`'s general stands.
+    #[inline]
+    pub fn general(&self, color: Color) -> Square {
+        self.generals[color.index()]
+    }
+
+    /// The 10-bit occupancy of a file (bit `r` set when rank `r` is occupied).
+    #[inline]
+    pub fn file_occupancy(&self, file: crate::File) -> u16 {
+        self.file_occ[file.index()]
+    }
+
+    /// How many pieces of each kind a side has.
+    pub fn count(&self, color: Color, role: Role) -> u32 {
+        self.pieces(color, role).count()
+    }
+
+    // ----- attacks ---------------------------------------------------------------------------
+
+    /// `true` when `sq` is attacked by a piece of `by` (for the general: along an open file, the
+    /// flying-general rule). Attacks are computed as captures would be, whatever stands on `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked_with(sq, by, self.occupied, self.file_occ[sq.file().index()], Bitboard::EMPTY)
+    }
+
+    /// Attack test against a hypothetical occupancy: `occupied` is the board, `file_occ` the
+    /// occupancy of `sq`'s file in that board, `removed` the points whose pieces no longer count
+    /// as attackers (a captured piece).
+    #[inline]
+    fn attacked_with(&self, sq: Square, by: Color, occupied: Bitboard, file_occ: u16, removed: Bitboard) -> bool {
+        let b = by.index() * 7;
+        let sliders = (self.by_piece[b + Role::Chariot.index()] | self.by_piece[b + Role::General.index()]) - removed;
+        let reach = attacks::slide(sq, occupied, file_occ);
+        if (reach & sliders).any() {
+            return true;
+        }
+        let cannons = self.by_piece[b + Role::Cannon.index()] - removed;
+        if cannons.any() && (attacks::cannon_jump(sq, occupied, file_occ) & cannons).any() {
+            return true;
+        }
+        let soldiers = self.by_piece[b + Role::Soldier.index()] - removed;
+        if (attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & soldiers).any() {
+            return true;
+        }
+        let horses = self.by_piece[b + Role::Horse.index()] - removed;
+        if horses.any() {
+            for d in 0..4 {
+                let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
+                if leg != NONE
+                    && occupied.0 & (1u128 << leg) == 0
+                    && (attacks::HORSE_ATTACKERS[sq.index()][d] & horses).any()
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Every piece of `by` that attacks `sq` (the flying general included).
+    pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
+        let occupied = self.occupied;
+        let file_occ = self.file_occ[sq.file().index()];
+        let reach = attacks::slide(sq, occupied, file_occ);
+        let mut result = reach & (self.pieces(by, Role::Chariot) | self.pieces(by, Role::General) & Bitboard::file(sq.file()));
+        result |= attacks::cannon_jump(sq, occupied, file_occ) & self.pieces(by, Role::Cannon);
+        result |= attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & self.pieces(by, Role::Soldier);
+        let horses = self.pieces(by, Role::Horse);
+        for d in 0..4 {
+            let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
+            if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+                result |= attacks::HORSE_ATTACKERS[sq.index()][d] & horses;
+            }
+        }
+        // Advisors and elephants only ever attack points on their own side; include them so the
+        // answer is complete for any point.
+        result |= attacks::ADVISOR[by.index()][sq.index()] & self.pieces(by, Role::Advisor);
+        for d in 0..4 {
+            let (eye, from) = attacks::ELEPHANT[by.index()][sq.index()][d];
+            if from != NONE && occupied.0 & (1u128 << eye) == 0 {
+                result |= Bitboard(1u128 << from) & self.pieces(by, Role::Elephant);
+            }
+        }
+        result |= attacks::GENERAL[by.index()][sq.index()] & self.pieces(by, Role::General);
+        result
+    }
+
+    /// `true` when the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.general(self.turn), !self.turn)
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.general(self.turn), !self.turn)
+    }
+
+    /// `true` when the side to move's general would be safe after moving `from` -> `to`
+    /// (a pseudo-legal move of the side to move).
+    #[inline]
+    pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        let ksq = if from == self.generals[us.index()] { to } else { self.generals[us.index()] };
+        let occupied = Bitboard((self.occupied.0 & !(1u128 << from as u32)) | (1u128 << to as u32));
+        let kf = ksq.file().index();
+        let mut file_occ = self.file_occ[kf];
+        if from.file().index() == kf {
+            file_occ &= !(1 << from.rank().index());
+        }
+        if to.file().index() == kf {
+            file_occ |= 1 << to.rank().index();
+        }
+        !self.attacked_with(ksq, !us, occupied, file_occ, Bitboard::from_square(to))
+    }
+
+    // ----- make / unmake ---------------------------------------------------------------------
+
+    /// Plays a move without checking it, for search.
+    ///
+    /// # Panics
+    /// May panic or corrupt the position when `m` is not pseudo-legal here (its `from` point
+    /// must hold a piece of the side to move). Use [`Position::play`] for untrusted moves.
+    #[inline]
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let (from, to) = (m.from(), m.to());
+        let piece = self.board[from.index()].expect("make_move: no piece on the from point");
+        let captured = self.board[to.index()];
+        let undo = Undo { captured, halfmoves: self.halfmoves };
+        let from_bb = 1u128 << from as u32;
+        let to_bb = 1u128 << to as u32;
+        if let Some(victim) = captured {
+            self.by_piece[victim.index()].0 ^= to_bb;
+            self.by_color[victim.color.index()].0 ^= to_bb;
+            self.hash ^= zobrist::PIECE_SQUARE[victim.index()][to.index()];
+            self.halfmoves = 0;
+        } else {
+            self.occupied.0 ^= to_bb;
+            self.file_occ[to.file().index()] ^= 1 << to.rank().index();
+            self.halfmoves += 1;
+        }
+        self.occupied.0 ^= from_bb;
+        self.file_occ[from.file().index()] ^= 1 << from.rank().index();
+        self.by_piece[piece.index()].0 ^= from_bb | to_bb;
+        self.by_color[piece.color.index()].0 ^= from_bb | to_bb;
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        let keys = &zobrist::PIECE_SQUARE[piece.index()];
+        self.hash ^= keys[from.index()] ^ keys[to.index()] ^ zobrist::BLACK_TO_MOVE;
+        if piece.role == Role::General {
+            self.generals[piece.color.index()] = to;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Takes back a move made by [`Position::make_move`], given what it returned.
+    ///
+    /// # Panics
+    /// May panic or corrupt the position unless `m` and `undo` are the last move made and its result.
+    #[inline]
+    pub fn unmake_move(&mut self, m: Move, undo: Undo) {
+        let (from, to) = (m.from(), m.to());
+        let piece = self.board[to.index()].expect("unmake_move: no piece on the to point");
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        let from_bb = 1u128 << from as u32;
+        let to_bb = 1u128 << to as u32;
+        self.by_piece[piece.index()].0 ^= from_bb | to_bb;
+        self.by_color[piece.color.index()].0 ^= from_bb | to_bb;
+        self.occupied.0 ^= from_bb;
+        self.file_occ[from.file().index()] ^= 1 << from.rank().index();
+        let keys = &zobrist::PIECE_SQUARE[piece.index()];
+        self.hash ^= keys[from.index()] ^ keys[to.index()] ^ zobrist::BLACK_TO_MOVE;
+        self.board[from.index()] = Some(piece);
+        self.board[to.index()] = undo.captured;
+        if let Some(victim) = undo.captured {
+            self.by_piece[victim.index()].0 ^= to_bb;
+            self.by_color[victim.color.index()].0 ^= to_bb;
+            self.hash ^= zobrist::PIECE_SQUARE[victim.index()][to.index()];
+        } else {
+            self.occupied.0 ^= to_bb;
+            self.file_occ[to.file().index()] ^= 1 << to.rank().index();
+        }
+        if piece.role == Role::General {
+            self.generals[piece.color.index()] = from;
+        }
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Passes the turn (a "null move", for search). Not a legal xiangqi move.
+    #[inline]
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = Undo { captured: None, halfmoves: self.halfmoves };
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.halfmoves += 1;
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Takes back [`Position::make_null_move`].
+    #[inline]
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.turn = !self.turn;
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Plays `m` when it is legal; otherwise leaves the position unchanged.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, Move, Square};
+    /// let mut pos = Position::startpos();
+    /// pos.play(Move::new(Square::H2, Square::E2)).unwrap(); // central cannon
+    /// assert!(pos.play(Move::new(Square::A0, Square::A5)).is_err()); // not Red's turn
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMove> {
+        if self.is_legal(m) {
+            Ok(self.make_move(m))
+        } else {
+            Err(IllegalMove { mv: m })
+        }
+    }
+
+    /// The position after `m`, when `m` is legal.
+    pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
+        let mut pos = self.clone();
+        pos.play(m)?;
+        Ok(pos)
+    }
+
+    /// `true` when `m` gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut pos = self.clone();
+        pos.make_move(m);
+        pos.is_check()
+    }
+
+    /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for sq in Square::ALL {
+            if let Some(p) = self.board[sq.index()] {
+                hash ^= zobrist::PIECE_SQUARE[p.index()][sq.index()];
+            }
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        hash
+    }
+
+    /// The same position with colours swapped and the board turned top to bottom.
+    pub fn mirror(&self) -> Position {
+        Position::from_setup_raw(&self.to_setup().mirror())
+    }
+
+    /// Checks the incremental state against the board (for tests and debugging).
+    pub fn is_consistent(&self) -> bool {
+        let rebuilt = Position::from_setup_raw(&self.to_setup());
+        rebuilt.by_piece == self.by_piece
+            && rebuilt.by_color == self.by_color
+            && rebuilt.occupied == self.occupied
+            && rebuilt.file_occ == self.file_occ
+            && rebuilt.generals == self.generals
+            && rebuilt.hash == self.hash
+    }
+
+    /// Draws the board with letters (Black on top), one rank a line, as a debugging aid.
+    pub fn ascii(&self) -> String {
+        let mut out = String::new();
+        for r in (0..10).rev() {
+            out.push_str(&format!("{r} "));
+            for f in 0..9 {
+                let sq = Square::ALL[r * 9 + f];
+                out.push(self.board[sq.index()].map_or('.', |p| p.fen_char()));
+                if f < 8 {
+                    out.push(' ');
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str("  a b c d e f g h i\n");
+        out
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when pieces, side to move and counters are.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+        self.halfmoves.hash(state);
+        self.fullmoves.hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.ascii())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.fen())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Position::from_fen(&s).map_err(serde::de::Error::custom)
+    }
+}
+

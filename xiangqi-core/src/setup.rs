@@ -1,0 +1,235 @@
+//! Unvalidated position data and the reasons it can be rejected.
+
+use crate::color::Color;
+use crate::role::{Piece, Role};
+use crate::square::{File, Rank, Square};
+use core::fmt;
+
+/// A position as plain data, not yet checked: what a FEN describes.
+///
+/// Turn it into a [`Position`](crate::Position) with
+/// [`Position::from_setup`](crate::Position::from_setup), which reports every problem it finds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each point, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 90],
+    /// The side to move.
+    pub turn: Color,
+    /// Plies since the last capture (the no-capture counter of FEN's fifth field).
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and increasing after Black moves.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// An empty board with Red to move.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; 90],
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The standard start position.
+    pub fn start() -> Setup {
+        let mut setup = Setup::empty();
+        let back = [
+            Role::Chariot,
+            Role::Horse,
+            Role::Elephant,
+            Role::Advisor,
+            Role::General,
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Chariot,
+        ];
+        for color in Color::ALL {
+            let rank = |r: u32| match color {
+                Color::Red => Rank::ALL[r as usize],
+                Color::Black => Rank::ALL[9 - r as usize],
+            };
+            for (file, role) in File::ALL.iter().zip(back) {
+                setup.board[Square::from_coords(*file, rank(0)).index()] = Some(Piece::new(color, role));
+            }
+            for file in [File::B, File::H] {
+                setup.board[Square::from_coords(file, rank(2)).index()] =
+                    Some(Piece::new(color, Role::Cannon));
+            }
+            for file in [File::A, File::C, File::E, File::G, File::I] {
+                setup.board[Square::from_coords(file, rank(3)).index()] =
+                    Some(Piece::new(color, Role::Soldier));
+            }
+        }
+        setup
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Puts `piece` on `sq` (or empties it with `None`).
+    #[inline]
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+
+    /// The same setup with colours swapped and the board turned top to bottom.
+    pub fn mirror(&self) -> Setup {
+        let mut out = Setup::empty();
+        for sq in Square::ALL {
+            out.board[sq.flip_rank().index()] =
+                self.board[sq.index()].map(|p| Piece::new(p.color.other(), p.role));
+        }
+        out.turn = self.turn.other();
+        out.halfmoves = self.halfmoves;
+        out.fullmoves = self.fullmoves;
+        out
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::start()
+    }
+}
+
+/// `true` when a piece of this kind and colour can ever stand on `sq` in a game from the start
+/// position: generals and advisors stay in the palace on their points, elephants on their seven
+/// points, soldiers never move back and start on files a, c, e, g, i.
+pub fn reachable(piece: Piece, sq: Square) -> bool {
+    let f = sq.file().index();
+    let r = sq.rank().relative_to(piece.color);
+    match piece.role {
+        Role::General => sq.in_palace(piece.color),
+        Role::Advisor => sq.in_palace(piece.color) && (f + r as usize) % 2 == 1,
+        Role::Elephant => matches!((f, r), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4)),
+        Role::Soldier => r >= 5 || ((3..=4).contains(&r) && f % 2 == 0),
+        Role::Horse | Role::Chariot | Role::Cannon => true,
+    }
+}
+
+/// One reason a [`Setup`] is not a legal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionProblem {
+    /// The side has no general.
+    MissingGeneral(Color),
+    /// The side has more pieces of one kind than the game starts with.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// The kind of piece.
+        role: Role,
+        /// How many stand on the board.
+        count: u8,
+    },
+    /// A general stands outside its palace.
+    GeneralOutsidePalace(Square),
+    /// A piece stands on a point it can never reach (an advisor off its five palace points, an
+    /// elephant off its seven points, a soldier behind its starting rank or on an uncrossed point
+    /// that is not a soldier file).
+    UnreachablePoint(Piece, Square),
+    /// The two generals face each other on one file with nothing between them.
+    GeneralsFacing,
+    /// The side that is not to move is in check (its general could be captured).
+    OpponentInCheck,
+}
+
+impl PositionProblem {
+    /// `true` when a position with this problem still works for move generation (one general
+    /// per side, inside its palace, no more pieces than a real game has), so
+    /// [`PositionError::ignore`] may accept it.
+    pub const fn is_tolerable(self) -> bool {
+        matches!(
+            self,
+            PositionProblem::UnreachablePoint(..)
+                | PositionProblem::GeneralsFacing
+                | PositionProblem::OpponentInCheck
+        )
+    }
+}
+
+impl fmt::Display for PositionProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionProblem::MissingGeneral(c) => write!(f, "{c} has no general"),
+            PositionProblem::TooManyPieces { color, role, count } => write!(
+                f,
+                "{color} has {count} pieces of kind {role} (at most {})",
+                role.max_count()
+            ),
+            PositionProblem::GeneralOutsidePalace(sq) => {
+                write!(f, "the general on {sq} is outside its palace")
+            }
+            PositionProblem::UnreachablePoint(piece, sq) => write!(
+                f,
+                "the {} {} on {sq} stands on a point it can never reach",
+                piece.color, piece.role
+            ),
+            PositionProblem::GeneralsFacing => {
+                f.write_str("the generals face each other with nothing between them")
+            }
+            PositionProblem::OpponentInCheck => {
+                f.write_str("the side not to move is in check")
+            }
+        }
+    }
+}
+
+/// Why a [`Setup`] was rejected: every problem found, in board order.
+#[derive(Clone, Debug)]
+pub struct PositionError {
+    pub(crate) problems: Vec<PositionProblem>,
+    pub(crate) position: Option<Box<crate::Position>>,
+}
+
+impl PositionError {
+    /// Every problem found.
+    pub fn problems(&self) -> &[PositionProblem] {
+        &self.problems
+    }
+
+    /// Accepts the position anyway when every problem satisfies `tolerate` and is
+    /// [tolerable](PositionProblem::is_tolerable); otherwise returns the error unchanged.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, PositionProblem};
+    /// // Bare generals facing each other: not a legal game position, but fine to inspect.
+    /// let setup = xiangqi_core::fen::parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// let pos = err.ignore(|p| *p == PositionProblem::GeneralsFacing).unwrap();
+    /// assert!(pos.is_check()); // the red general "attacks" along the open file
+    /// ```
+    pub fn ignore(self, tolerate: impl Fn(&PositionProblem) -> bool) -> Result<crate::Position, PositionError> {
+        if self.position.is_some() && self.problems.iter().all(|p| p.is_tolerable() && tolerate(p)) {
+            Ok(*self.position.expect("checked above"))
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl PartialEq for PositionError {
+    fn eq(&self, other: &PositionError) -> bool {
+        self.problems == other.problems
+    }
+}
