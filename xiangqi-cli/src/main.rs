@@ -35,17 +35,32 @@ struct PerftOptions {
 }
 
 fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
-    let mut options = PerftOptions { fen: STARTING_FEN.to_owned(), depth: 1, divide: false, threads: 1 };
+    let mut options = PerftOptions {
+        fen: STARTING_FEN.to_owned(),
+        depth: 1,
+        divide: false,
+        threads: 1,
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
         match arg.as_str() {
             "--fen" => {
                 let fen = value("--fen")?;
-                options.fen = if fen == "startpos" { STARTING_FEN.to_owned() } else { fen };
+                options.fen = if fen == "startpos" {
+                    STARTING_FEN.to_owned()
+                } else {
+                    fen
+                };
             }
             "--depth" => {
-                options.depth = value("--depth")?.parse().map_err(|_| "--depth needs a number".to_owned())?;
+                options.depth = value("--depth")?
+                    .parse()
+                    .map_err(|_| "--depth needs a number".to_owned())?;
             }
             "--threads" => {
                 options.threads = value("--threads")?
@@ -87,7 +102,11 @@ fn perft_command(args: &[String]) -> Result<(), String> {
         }
     });
     let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
     println!("nodes {nodes} time {seconds:.3} nps {nps}");
     Ok(())
 }

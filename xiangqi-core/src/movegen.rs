@@ -95,7 +95,14 @@ impl Position {
 
     /// Emits the legal moves among `targets` from `from`.
     #[inline(always)]
-    fn emit<S: MoveSink>(&self, sink: &mut S, from: Square, targets: Bitboard, careful: bool, sensitive: Bitboard) {
+    fn emit<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from: Square,
+        targets: Bitboard,
+        careful: bool,
+        sensitive: Bitboard,
+    ) {
         if careful || sensitive.contains(from) {
             for to in targets {
                 if self.king_safe_after(from, to) {
@@ -252,7 +259,9 @@ impl Position {
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
-        let Some(piece) = self.piece_at(from) else { return false };
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
         if piece.color != us || self.by_color(us).contains(to) || from == to {
             return false;
         }

@@ -33,19 +33,29 @@ pub enum MoveParseError {
 
 impl MoveParseError {
     pub(crate) fn invalid(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Invalid { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Invalid {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     pub(crate) fn illegal(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Illegal { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Illegal {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Invalid { text, reason } => write!(f, "invalid move {text:?}: {reason}"),
-            MoveParseError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+            MoveParseError::Invalid { text, reason } => {
+                write!(f, "invalid move {text:?}: {reason}")
+            }
+            MoveParseError::Illegal { text, reason } => {
+                write!(f, "illegal move {text:?}: {reason}")
+            }
             MoveParseError::Ambiguous { text } => write!(f, "ambiguous move {text:?}"),
         }
     }
