@@ -425,7 +425,7 @@ impl<R: BufRead> PgnReader<R> {
                     Ok(true) => 0,
                     Ok(false) => {
                         self.finished = true;
-                        return parser.finish(&self.startpos, self.line_no, true);
+                        return parser.finish(&self.startpos, true);
                     }
                     Err(e) => {
                         self.finished = true;
@@ -437,7 +437,11 @@ impl<R: BufRead> PgnReader<R> {
                 Ok(Step::More) => {}
                 Ok(Step::End { next }) => {
                     self.pending = next;
-                    return parser.finish(&self.startpos, self.line_no, false);
+                    return parser.finish(&self.startpos, false);
+                }
+                Ok(Step::Abort { error, next }) => {
+                    self.pending = Some(next);
+                    return Some(Err(error));
                 }
                 Err(error) => {
                     self.skip_record(parser.in_movetext(), &error);
@@ -504,6 +508,12 @@ fn decode_gbk(bytes: &[u8], out: &mut String) {
     out.push_str(&String::from_utf8_lossy(bytes));
 }
 
+/// `true` for a line that holds only tag pairs, like `[Event "x"]`.
+fn looks_like_tag_line(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('[') && t.ends_with(']') && t.contains('"')
+}
+
 fn ends_with_result(line: &str) -> bool {
     line.split_whitespace().last().is_some_and(|w| PgnResult::parse(w).is_some())
 }
@@ -514,6 +524,8 @@ enum Step {
     More,
     /// The record ended; the next one starts at this byte of the same line, if any.
     End { next: Option<usize> },
+    /// The record is broken, and the next one starts at this byte of the same line.
+    Abort { error: PgnError, next: usize },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -532,6 +544,8 @@ struct Level {
     moves: Vec<PgnMove>,
     last_undo: Option<Undo>,
     comment: Option<String>,
+    /// Where its `(` stands (line, column).
+    opened_at: (usize, usize),
 }
 
 /// A comment being read across lines.
@@ -697,6 +711,8 @@ impl GameParser {
 
     /// Sets up the main line when the moves begin.
     fn begin_moves(&mut self, startpos: &Position) -> Result<(), PgnError> {
+        // Even when the FEN fails, the text being read is movetext (for skipping the record).
+        self.phase = Phase::Moves;
         let mut start = startpos.clone();
         for (name, value) in &self.tags {
             if name.eq_ignore_ascii_case("FEN") {
@@ -710,8 +726,7 @@ impl GameParser {
             }
         }
         self.start = Some(start.clone());
-        self.levels.push(Level { pos: start, moves: Vec::new(), last_undo: None, comment: None });
-        self.phase = Phase::Moves;
+        self.levels.push(Level { pos: start, moves: Vec::new(), last_undo: None, comment: None, opened_at: (0, 0) });
         Ok(())
     }
 
@@ -802,7 +817,8 @@ impl GameParser {
         let (Some(last), Some(undo)) = (parent.moves.last(), parent.last_undo) else { return Err(error) };
         let mut pos = parent.pos.clone();
         pos.unmake_move(last.mv, undo);
-        self.levels.push(Level { pos, moves: Vec::new(), last_undo: None, comment: None });
+        let opened_at = (line_no, column_of(line, at));
+        self.levels.push(Level { pos, moves: Vec::new(), last_undo: None, comment: None, opened_at });
         Ok(())
     }
 
@@ -825,6 +841,17 @@ impl GameParser {
     /// Reads `line` from byte `from` on.
     fn feed(&mut self, line_no: usize, line: &str, from: usize, startpos: &Position) -> Result<Step, PgnError> {
         let mut i = from;
+        if from == 0 && self.comment.is_some() && looks_like_tag_line(line) {
+            // A comment left open runs into the next record's tags: end it there.
+            if let Some(comment) = self.comment.take() {
+                let error = PgnError {
+                    line: comment.line,
+                    column: comment.column,
+                    kind: PgnErrorKind::Unbalanced("the { comment is never closed"),
+                };
+                return Ok(Step::Abort { error, next: line.len() - line.trim_start().len() });
+            }
+        }
         loop {
             if let Some(comment) = &mut self.comment {
                 match line[i..].find('}') {
@@ -928,7 +955,7 @@ impl GameParser {
     }
 
     /// Builds the record once it ended (`at_eof` when the input ended).
-    fn finish(mut self, startpos: &Position, line_no: usize, at_eof: bool) -> Option<Result<PgnGame, PgnError>> {
+    fn finish(mut self, startpos: &Position, at_eof: bool) -> Option<Result<PgnGame, PgnError>> {
         if self.phase == Phase::Start {
             return None;
         }
@@ -939,9 +966,9 @@ impl GameParser {
         if self.skip_depth > 0 {
             return unbalanced(self.skip_at.0, self.skip_at.1, "the ( variation is never closed");
         }
-        if self.levels.len() > 1 {
-            let why = if at_eof { "a ( variation is still open at the end" } else { "a ( variation is still open" };
-            return unbalanced(line_no, 1, why);
+        if let Some(open) = self.levels.get(1..).and_then(|l| l.last()) {
+            let why = if at_eof { "the ( variation is still open at the end" } else { "the ( variation is never closed" };
+            return unbalanced(open.opened_at.0, open.opened_at.1, why);
         }
         if self.phase == Phase::Tags {
             if let Err(e) = self.begin_moves(startpos) {
