@@ -127,7 +127,12 @@ pub struct PgnMove {
 impl PgnMove {
     /// A move with no annotation.
     pub fn new(mv: Move) -> PgnMove {
-        PgnMove { mv, nags: Vec::new(), comment: None, variations: Vec::new() }
+        PgnMove {
+            mv,
+            nags: Vec::new(),
+            comment: None,
+            variations: Vec::new(),
+        }
     }
 }
 
@@ -164,11 +169,20 @@ impl Default for PgnGame {
 impl PgnGame {
     /// An empty record from `start`.
     pub fn new(start: Position) -> PgnGame {
-        PgnGame { tags: Vec::new(), start, comment: None, moves: Vec::new(), result: PgnResult::Unknown }
+        PgnGame {
+            tags: Vec::new(),
+            start,
+            comment: None,
+            moves: Vec::new(),
+            result: PgnResult::Unknown,
+        }
     }
 
     /// A record of `moves` from `start`, each checked by playing it.
-    pub fn from_moves(start: Position, moves: impl IntoIterator<Item = Move>) -> Result<PgnGame, IllegalMove> {
+    pub fn from_moves(
+        start: Position,
+        moves: impl IntoIterator<Item = Move>,
+    ) -> Result<PgnGame, IllegalMove> {
         let mut pos = start.clone();
         let mut game = PgnGame::new(start);
         for m in moves {
@@ -180,13 +194,20 @@ impl PgnGame {
 
     /// The value of a tag (names compared without regard to case).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets a tag, replacing a tag of that name or adding it at the end.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
             Some(tag) => tag.1 = value,
             None => self.tags.push((name.to_owned(), value)),
         }
@@ -207,7 +228,11 @@ impl PgnGame {
     }
 
     /// Writes the record as PGN. Fails when a move is not legal where it stands.
-    pub fn write_pgn<W: Write>(&self, options: &WriteOptions, out: &mut W) -> Result<(), PgnWriteError> {
+    pub fn write_pgn<W: Write>(
+        &self,
+        options: &WriteOptions,
+        out: &mut W,
+    ) -> Result<(), PgnWriteError> {
         write_game(self, options, out)
     }
 
@@ -264,7 +289,11 @@ impl fmt::Display for PgnErrorKind {
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
     }
 }
 
@@ -333,7 +362,11 @@ pub struct ReadOptions {
 
 impl Default for ReadOptions {
     fn default() -> ReadOptions {
-        ReadOptions { variations: true, comments: true, encoding: TextEncoding::Auto }
+        ReadOptions {
+            variations: true,
+            comments: true,
+            encoding: TextEncoding::Auto,
+        }
     }
 }
 
@@ -378,11 +411,14 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads the next line into `self.line`; `Ok(false)` at the end of the input.
     fn next_line(&mut self) -> Result<bool, PgnError> {
         self.bytes.clear();
-        let read = self.input.read_until(b'\n', &mut self.bytes).map_err(|e| PgnError {
-            line: self.line_no + 1,
-            column: 1,
-            kind: PgnErrorKind::Io(e),
-        })?;
+        let read = self
+            .input
+            .read_until(b'\n', &mut self.bytes)
+            .map_err(|e| PgnError {
+                line: self.line_no + 1,
+                column: 1,
+                kind: PgnErrorKind::Io(e),
+            })?;
         if read == 0 {
             return Ok(false);
         }
@@ -401,7 +437,9 @@ impl<R: BufRead> PgnReader<R> {
                     self.line.push_str(text);
                     return Ok(true);
                 }
-                Err(_) if self.options.encoding == TextEncoding::Auto && cfg!(feature = "gbk") => self.gbk = true,
+                Err(_) if self.options.encoding == TextEncoding::Auto && cfg!(feature = "gbk") => {
+                    self.gbk = true
+                }
                 Err(_) => {
                     self.line.push_str(&String::from_utf8_lossy(bytes));
                     return Ok(true);
@@ -515,7 +553,9 @@ fn looks_like_tag_line(line: &str) -> bool {
 }
 
 fn ends_with_result(line: &str) -> bool {
-    line.split_whitespace().last().is_some_and(|w| PgnResult::parse(w).is_some())
+    line.split_whitespace()
+        .last()
+        .is_some_and(|w| PgnResult::parse(w).is_some())
 }
 
 /// What feeding a line to the parser gave.
@@ -649,7 +689,12 @@ impl GameParser {
     }
 
     /// Parses the tag pair at `line[i..]` (which starts with `[`); returns the byte after it.
-    fn tag_pair(&mut self, line_no: usize, line: &str, i: usize) -> Result<(usize, String, String), PgnError> {
+    fn tag_pair(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        i: usize,
+    ) -> Result<(usize, String, String), PgnError> {
         let error = |at: usize, why: &str| PgnError {
             line: line_no,
             column: column_of(line, at),
@@ -726,7 +771,13 @@ impl GameParser {
             }
         }
         self.start = Some(start.clone());
-        self.levels.push(Level { pos: start, moves: Vec::new(), last_undo: None, comment: None, opened_at: (0, 0) });
+        self.levels.push(Level {
+            pos: start,
+            moves: Vec::new(),
+            last_undo: None,
+            comment: None,
+            opened_at: (0, 0),
+        });
         Ok(())
     }
 
@@ -753,14 +804,26 @@ impl GameParser {
         };
         match named {
             // A record whose Format tag does not fit its moves: take what the moves are.
-            Err(MoveParseError::Invalid { .. }) => pos.parse_any(text).map_err(|_| named.unwrap_err()),
+            Err(MoveParseError::Invalid { .. }) => {
+                pos.parse_any(text).map_err(|_| named.unwrap_err())
+            }
             other => other,
         }
     }
 
     /// Handles one word of movetext. Returns `true` when it ends the record.
-    fn word(&mut self, line_no: usize, line: &str, at: usize, word: &str) -> Result<bool, PgnError> {
-        let error = |kind| PgnError { line: line_no, column: column_of(line, at), kind };
+    fn word(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        at: usize,
+        word: &str,
+    ) -> Result<bool, PgnError> {
+        let error = |kind| PgnError {
+            line: line_no,
+            column: column_of(line, at),
+            kind,
+        };
         if let Some(result) = PgnResult::parse(word) {
             if self.levels.len() == 1 {
                 self.result = Some(result);
@@ -769,7 +832,9 @@ impl GameParser {
             return Ok(false);
         }
         if let Some(digits) = word.strip_prefix('$') {
-            let nag = digits.parse::<u8>().map_err(|_| error(PgnErrorKind::Unexpected(word.to_owned())))?;
+            let nag = digits
+                .parse::<u8>()
+                .map_err(|_| error(PgnErrorKind::Unexpected(word.to_owned())))?;
             if let Some(m) = self.levels.last_mut().and_then(|l| l.moves.last_mut()) {
                 m.nags.push(nag);
             }
@@ -813,12 +878,22 @@ impl GameParser {
             column: column_of(line, at),
             kind: PgnErrorKind::Unexpected("( before any move".to_owned()),
         };
-        let Some(parent) = self.levels.last() else { return Err(error) };
-        let (Some(last), Some(undo)) = (parent.moves.last(), parent.last_undo) else { return Err(error) };
+        let Some(parent) = self.levels.last() else {
+            return Err(error);
+        };
+        let (Some(last), Some(undo)) = (parent.moves.last(), parent.last_undo) else {
+            return Err(error);
+        };
         let mut pos = parent.pos.clone();
         pos.unmake_move(last.mv, undo);
         let opened_at = (line_no, column_of(line, at));
-        self.levels.push(Level { pos, moves: Vec::new(), last_undo: None, comment: None, opened_at });
+        self.levels.push(Level {
+            pos,
+            moves: Vec::new(),
+            last_undo: None,
+            comment: None,
+            opened_at,
+        });
         Ok(())
     }
 
@@ -832,14 +907,23 @@ impl GameParser {
         }
         if let Some(child) = self.levels.pop() {
             if let Some(m) = self.levels.last_mut().and_then(|l| l.moves.last_mut()) {
-                m.variations.push(Variation { comment: child.comment, moves: child.moves });
+                m.variations.push(Variation {
+                    comment: child.comment,
+                    moves: child.moves,
+                });
             }
         }
         Ok(())
     }
 
     /// Reads `line` from byte `from` on.
-    fn feed(&mut self, line_no: usize, line: &str, from: usize, startpos: &Position) -> Result<Step, PgnError> {
+    fn feed(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        from: usize,
+        startpos: &Position,
+    ) -> Result<Step, PgnError> {
         let mut i = from;
         if from == 0 && self.comment.is_some() && looks_like_tag_line(line) {
             // A comment left open runs into the next record's tags: end it there.
@@ -849,7 +933,10 @@ impl GameParser {
                     column: comment.column,
                     kind: PgnErrorKind::Unbalanced("the { comment is never closed"),
                 };
-                return Ok(Step::Abort { error, next: line.len() - line.trim_start().len() });
+                return Ok(Step::Abort {
+                    error,
+                    next: line.len() - line.trim_start().len(),
+                });
             }
         }
         loop {
@@ -905,13 +992,22 @@ impl GameParser {
             match c {
                 '{' => {
                     let keep = self.options.comments && self.skip_depth == 0;
-                    self.comment = Some(OpenComment { text: String::new(), keep, line: line_no, column });
+                    self.comment = Some(OpenComment {
+                        text: String::new(),
+                        keep,
+                        line: line_no,
+                        column,
+                    });
                     i += 1;
                 }
                 ';' => {
                     if self.options.comments && self.skip_depth == 0 {
-                        self.comment =
-                            Some(OpenComment { text: line[i + 1..].to_owned(), keep: true, line: line_no, column });
+                        self.comment = Some(OpenComment {
+                            text: line[i + 1..].to_owned(),
+                            keep: true,
+                            line: line_no,
+                            column,
+                        });
                         self.close_comment();
                     }
                     return Ok(Step::More);
@@ -939,13 +1035,19 @@ impl GameParser {
                     i += c.len_utf8();
                 }
                 '}' | ']' => {
-                    return Err(PgnError { line: line_no, column, kind: PgnErrorKind::Unexpected(c.to_string()) });
+                    return Err(PgnError {
+                        line: line_no,
+                        column,
+                        kind: PgnErrorKind::Unexpected(c.to_string()),
+                    });
                 }
                 _ => {
                     let end = line[i..].find(is_delimiter).map_or(line.len(), |k| i + k);
                     let word = &line[i..end];
                     if self.word(line_no, line, i, word)? {
-                        let next = line[end..].find(|c: char| !c.is_whitespace()).map(|k| end + k);
+                        let next = line[end..]
+                            .find(|c: char| !c.is_whitespace())
+                            .map(|k| end + k);
                         return Ok(Step::End { next });
                     }
                     i = end;
@@ -959,15 +1061,33 @@ impl GameParser {
         if self.phase == Phase::Start {
             return None;
         }
-        let unbalanced = |line, column, why| Some(Err(PgnError { line, column, kind: PgnErrorKind::Unbalanced(why) }));
+        let unbalanced = |line, column, why| {
+            Some(Err(PgnError {
+                line,
+                column,
+                kind: PgnErrorKind::Unbalanced(why),
+            }))
+        };
         if let Some(comment) = &self.comment {
-            return unbalanced(comment.line, comment.column, "the { comment is never closed");
+            return unbalanced(
+                comment.line,
+                comment.column,
+                "the { comment is never closed",
+            );
         }
         if self.skip_depth > 0 {
-            return unbalanced(self.skip_at.0, self.skip_at.1, "the ( variation is never closed");
+            return unbalanced(
+                self.skip_at.0,
+                self.skip_at.1,
+                "the ( variation is never closed",
+            );
         }
         if let Some(open) = self.levels.get(1..).and_then(|l| l.last()) {
-            let why = if at_eof { "the ( variation is still open at the end" } else { "the ( variation is never closed" };
+            let why = if at_eof {
+                "the ( variation is still open at the end"
+            } else {
+                "the ( variation is never closed"
+            };
             return unbalanced(open.opened_at.0, open.opened_at.1, why);
         }
         if self.phase == Phase::Tags {
@@ -1075,7 +1195,12 @@ fn write_tag<W: Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
     out.write_str("\"]\n")
 }
 
-fn write_move_text(pos: &Position, m: Move, options: &WriteOptions, buf: &mut String) -> fmt::Result {
+fn write_move_text(
+    pos: &Position,
+    m: Move,
+    options: &WriteOptions,
+    buf: &mut String,
+) -> fmt::Result {
     buf.clear();
     match options.format {
         MoveFormat::Iccs if options.iccs_dashed => {
@@ -1091,7 +1216,9 @@ fn write_move_text(pos: &Position, m: Move, options: &WriteOptions, buf: &mut St
         }
         MoveFormat::Iccs => pos.write_move(m, Notation::Iccs, buf),
         MoveFormat::Wxf => pos.write_move(m, Notation::Wxf, buf),
-        MoveFormat::Chinese => crate::notation::chinese::write_chinese(pos, m, options.chinese, buf),
+        MoveFormat::Chinese => {
+            crate::notation::chinese::write_chinese(pos, m, options.chinese, buf)
+        }
     }
 }
 
@@ -1111,7 +1238,12 @@ struct LineWriter<'o> {
 }
 
 impl LineWriter<'_> {
-    fn line<W: Write>(&mut self, w: &mut Wrapper<'_, W>, mut pos: Position, moves: &[PgnMove]) -> Result<(), PgnWriteError> {
+    fn line<W: Write>(
+        &mut self,
+        w: &mut Wrapper<'_, W>,
+        mut pos: Position,
+        moves: &[PgnMove],
+    ) -> Result<(), PgnWriteError> {
         let mut need_number = true;
         for m in moves {
             if !pos.is_legal(m.mv) {
@@ -1160,10 +1292,17 @@ impl LineWriter<'_> {
     }
 }
 
-fn write_game<W: Write>(game: &PgnGame, options: &WriteOptions, out: &mut W) -> Result<(), PgnWriteError> {
+fn write_game<W: Write>(
+    game: &PgnGame,
+    options: &WriteOptions,
+    out: &mut W,
+) -> Result<(), PgnWriteError> {
     write_tag(out, "Game", game.tag("Game").unwrap_or("Chinese Chess"))?;
     for (name, value) in &game.tags {
-        if !["Game", "Result", "FEN", "Format"].iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        if !["Game", "Result", "FEN", "Format"]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
+        {
             write_tag(out, name, value)?;
         }
     }
@@ -1174,8 +1313,17 @@ fn write_game<W: Write>(game: &PgnGame, options: &WriteOptions, out: &mut W) -> 
     }
     write_tag(out, "Format", options.format.tag_value())?;
     out.write_char('\n')?;
-    let mut wrapper = Wrapper { out, width: options.line_width, column: 0, glue: false };
-    let mut writer = LineWriter { options, buf: String::with_capacity(32), scratch: String::new() };
+    let mut wrapper = Wrapper {
+        out,
+        width: options.line_width,
+        column: 0,
+        glue: false,
+    };
+    let mut writer = LineWriter {
+        options,
+        buf: String::with_capacity(32),
+        scratch: String::new(),
+    };
     if options.comments {
         if let Some(comment) = &game.comment {
             write_comment(&mut wrapper, comment, &mut writer.scratch)?;

@@ -18,19 +18,31 @@ fn positions() -> Vec<Position> {
     all
 }
 
-fn check_round_trip(pos: &Position, write: impl Fn(&Position, xiangqi_core::Move) -> String, notation: &str) {
+fn check_round_trip(
+    pos: &Position,
+    write: impl Fn(&Position, xiangqi_core::Move) -> String,
+    notation: &str,
+) {
     let mut seen = HashMap::new();
     for &m in pos.legal_moves().iter() {
         let text = write(pos, m);
         if let Some(other) = seen.insert(text.clone(), m) {
-            panic!("{notation}: {other} and {m} both written {text:?} in {}", pos.fen());
+            panic!(
+                "{notation}: {other} and {m} both written {text:?} in {}",
+                pos.fen()
+            );
         }
         let parsed = match notation {
             "wxf" => pos.parse_wxf(&text),
             _ => pos.parse_chinese(&text),
         };
         assert_eq!(parsed, Ok(m), "{notation}: {text:?} in {}", pos.fen());
-        assert_eq!(pos.parse_any(&text), Ok(m), "parse_any {text:?} in {}", pos.fen());
+        assert_eq!(
+            pos.parse_any(&text),
+            Ok(m),
+            "parse_any {text:?} in {}",
+            pos.fen()
+        );
     }
 }
 
@@ -43,7 +55,10 @@ fn every_legal_move_round_trips() {
         check_round_trip(pos, |p, m| p.to_wxf(m), "wxf");
         check_round_trip(pos, |p, m| p.to_chinese(m, false), "chinese");
         check_round_trip(pos, |p, m| p.to_chinese(m, true), "chinese");
-        let full_width = ChineseStyle { traditional: true, full_width_digits: true };
+        let full_width = ChineseStyle {
+            traditional: true,
+            full_width_digits: true,
+        };
         check_round_trip(
             pos,
             |p, m| {
@@ -61,11 +76,20 @@ fn every_legal_move_round_trips() {
             }
             // Record which WXF head forms were met, to show the crowded forms were exercised.
             let w = pos.to_wxf(m);
-            let head: String = w.chars().take(2).map(|c| if c.is_ascii_digit() { 'd' } else { c }).collect();
+            let head: String = w
+                .chars()
+                .take(2)
+                .map(|c| if c.is_ascii_digit() { 'd' } else { c })
+                .collect();
             forms.insert(head);
         }
     }
-    for form in ["P+", "P-", "Pd", "++", "--", "d+", "d-", "dd", "R+", "H-", "C+"] {
-        assert!(forms.contains(form), "no move was written with the form {form}: {forms:?}");
+    for form in [
+        "P+", "P-", "Pd", "++", "--", "d+", "d-", "dd", "R+", "H-", "C+",
+    ] {
+        assert!(
+            forms.contains(form),
+            "no move was written with the form {form}: {forms:?}"
+        );
     }
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{random_game, Rng};
 use xiangqi_core::pgn::{
-    MoveFormat, PgnErrorKind, PgnGame, PgnReader, PgnResult, ReadOptions, TextEncoding, WriteOptions,
+    MoveFormat, PgnErrorKind, PgnGame, PgnReader, PgnResult, ReadOptions, WriteOptions,
 };
 use xiangqi_core::{ChineseStyle, MoveParseError, Position};
 
@@ -42,13 +42,27 @@ fn reads_a_chinese_record_with_comments() {
     assert_eq!(game.tag("Red"), Some("许银川"));
     assert_eq!(game.tag("Event"), Some("许银川让九子对聂棋圣"));
     assert_eq!(game.result, PgnResult::RedWins);
-    assert_eq!(game.start.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1");
+    assert_eq!(
+        game.start.fen(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1"
+    );
     // Worked out on the board: 炮八平五 b2e2, 炮８平５ h7e7, 炮五进五 e2e7 (takes the cannon),
     // 象７进５ g9e7 (takes back), 炮二平五 h2e2, 马８进７ h9g7, 马二进三 h0g2, 车９平８ i9h9.
-    assert_eq!(iccs(&game), ["b2e2", "h7e7", "e2e7", "g9e7", "h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert_eq!(
+        iccs(&game),
+        ["b2e2", "h7e7", "e2e7", "g9e7", "h2e2", "h9g7", "h0g2", "i9h9"]
+    );
     assert!(game.comment.as_deref().unwrap().contains("开局前的说明"));
-    assert!(game.moves[1].comment.as_deref().unwrap().contains("红方首着架中炮"));
-    assert!(game.moves[4].comment.as_deref().unwrap().contains("再架中炮"));
+    assert!(game.moves[1]
+        .comment
+        .as_deref()
+        .unwrap()
+        .contains("红方首着架中炮"));
+    assert!(game.moves[4]
+        .comment
+        .as_deref()
+        .unwrap()
+        .contains("再架中炮"));
     assert_eq!(game.moves[0].comment, None);
 }
 
@@ -70,7 +84,10 @@ i9h9!? 3.B0C2 b9c7 *
     assert_eq!(game.result, PgnResult::Unknown);
     // Written back, Black's first move carries "1...".
     let out = game.to_pgn(&WriteOptions::default()).unwrap();
-    assert!(out.contains("1... H9-G7 $1 2. H0-G2 {the horse} 2... I9-H9 $5 3. B0-C2 B9-C7 *"), "{out}");
+    assert!(
+        out.contains("1... H9-G7 $1 2. H0-G2 {the horse} 2... I9-H9 $5 3. B0-C2 B9-C7 *"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -86,21 +103,37 @@ fn wxf_record_with_variations_kept_or_skipped() {
     assert_eq!(game.result, PgnResult::Draw);
     let variations = &game.moves[1].variations;
     assert_eq!(variations.len(), 1);
-    let line: Vec<String> = variations[0].moves.iter().map(|m| m.mv.to_string()).collect();
+    let line: Vec<String> = variations[0]
+        .moves
+        .iter()
+        .map(|m| m.mv.to_string())
+        .collect();
     assert_eq!(line, ["h7e7", "h0g2", "h9g7"]);
-    assert_eq!(variations[0].moves[1].comment.as_deref(), Some("same-side cannons"));
+    assert_eq!(
+        variations[0].moves[1].comment.as_deref(),
+        Some("same-side cannons")
+    );
     let nested = &variations[0].moves[1].variations;
     assert_eq!(nested.len(), 1);
     assert_eq!(nested[0].moves[0].mv.to_string(), "b0c2");
 
-    let skipping = ReadOptions { variations: false, ..ReadOptions::default() };
-    let skipped = PgnReader::with_options(text.as_bytes(), skipping).next().unwrap().unwrap();
+    let skipping = ReadOptions {
+        variations: false,
+        ..ReadOptions::default()
+    };
+    let skipped = PgnReader::with_options(text.as_bytes(), skipping)
+        .next()
+        .unwrap()
+        .unwrap();
     assert_eq!(iccs(&skipped), ["h2e2", "h9g7", "h0g2", "i9h9"]);
     assert!(skipped.moves.iter().all(|m| m.variations.is_empty()));
 
     // Written and read back, the tree is the same.
     for format in [MoveFormat::Iccs, MoveFormat::Wxf, MoveFormat::Chinese] {
-        let options = WriteOptions { format, ..WriteOptions::default() };
+        let options = WriteOptions {
+            format,
+            ..WriteOptions::default()
+        };
         let again = read_one(&game.to_pgn(&options).unwrap());
         assert_eq!(again.moves, game.moves, "{format:?}");
     }
@@ -113,7 +146,12 @@ fn random_record(rng: &mut Rng) -> PgnGame {
     game.set_tag("Event", "随机对局 \"quoted\" \\ back");
     game.set_tag("Red", "红方");
     game.set_tag("Black", "Black player");
-    game.result = [PgnResult::RedWins, PgnResult::BlackWins, PgnResult::Draw, PgnResult::Unknown][rng.below(4)];
+    game.result = [
+        PgnResult::RedWins,
+        PgnResult::BlackWins,
+        PgnResult::Draw,
+        PgnResult::Unknown,
+    ][rng.below(4)];
     if rng.below(3) == 0 {
         game.comment = Some("开局 comment".to_owned());
     }
@@ -132,13 +170,29 @@ fn random_record(rng: &mut Rng) -> PgnGame {
 fn random_games_round_trip_in_every_format() {
     let mut rng = Rng(99);
     let formats = [
-        WriteOptions { format: MoveFormat::Iccs, ..WriteOptions::default() },
-        WriteOptions { format: MoveFormat::Iccs, iccs_dashed: false, ..WriteOptions::default() },
-        WriteOptions { format: MoveFormat::Wxf, ..WriteOptions::default() },
-        WriteOptions { format: MoveFormat::Chinese, ..WriteOptions::default() },
+        WriteOptions {
+            format: MoveFormat::Iccs,
+            ..WriteOptions::default()
+        },
+        WriteOptions {
+            format: MoveFormat::Iccs,
+            iccs_dashed: false,
+            ..WriteOptions::default()
+        },
+        WriteOptions {
+            format: MoveFormat::Wxf,
+            ..WriteOptions::default()
+        },
         WriteOptions {
             format: MoveFormat::Chinese,
-            chinese: ChineseStyle { traditional: true, full_width_digits: true },
+            ..WriteOptions::default()
+        },
+        WriteOptions {
+            format: MoveFormat::Chinese,
+            chinese: ChineseStyle {
+                traditional: true,
+                full_width_digits: true,
+            },
             line_width: 40,
             ..WriteOptions::default()
         },
@@ -150,10 +204,20 @@ fn random_games_round_trip_in_every_format() {
             game.write_pgn(options, &mut file).unwrap();
         }
         if options.line_width > 0 {
-            let widest = file.lines().filter(|l| !l.starts_with('[')).map(|l| l.chars().count()).max().unwrap();
-            assert!(widest <= options.line_width, "a line of {widest} characters");
+            let widest = file
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap();
+            assert!(
+                widest <= options.line_width,
+                "a line of {widest} characters"
+            );
         }
-        let read: Vec<PgnGame> = PgnReader::new(file.as_bytes()).map(|g| g.unwrap()).collect();
+        let read: Vec<PgnGame> = PgnReader::new(file.as_bytes())
+            .map(|g| g.unwrap())
+            .collect();
         assert_eq!(read.len(), games.len());
         for (a, b) in games.iter().zip(&read) {
             assert_eq!(a.moves, b.moves, "{options:?}");
@@ -168,16 +232,23 @@ fn random_games_round_trip_in_every_format() {
 }
 
 #[test]
+#[cfg(feature = "gbk")]
 fn gbk_input() {
     let text = XQBASE_STYLE;
     let (bytes, _, unmappable) = encoding_rs::GBK.encode(text);
     assert!(!unmappable);
-    assert!(std::str::from_utf8(&bytes).is_err(), "the sample must not be valid UTF-8");
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the sample must not be valid UTF-8"
+    );
     let mut games: Vec<_> = PgnReader::new(&bytes[..]).collect();
     assert_eq!(games.len(), 1);
     let game = games.pop().unwrap().unwrap();
     assert_eq!(game.tag("Black"), Some("聂卫平"));
-    assert_eq!(iccs(&game), ["b2e2", "h7e7", "e2e7", "g9e7", "h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert_eq!(
+        iccs(&game),
+        ["b2e2", "h7e7", "e2e7", "g9e7", "h2e2", "h9g7", "h0g2", "i9h9"]
+    );
     // Two GBK records in a row, the second after an ASCII-only one.
     let mut two = b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 *\n\n".to_vec();
     two.extend_from_slice(&bytes);
@@ -185,8 +256,14 @@ fn gbk_input() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].tag("Red"), Some("许银川"));
     // Told to read GBK, it does so from the first line.
-    let gbk_only = ReadOptions { encoding: TextEncoding::Gbk, ..ReadOptions::default() };
-    let game = PgnReader::with_options(&bytes[..], gbk_only).next().unwrap().unwrap();
+    let gbk_only = ReadOptions {
+        encoding: xiangqi_core::pgn::TextEncoding::Gbk,
+        ..ReadOptions::default()
+    };
+    let game = PgnReader::with_options(&bytes[..], gbk_only)
+        .next()
+        .unwrap()
+        .unwrap();
     assert_eq!(game.tag("Site"), Some("广州"));
 }
 
@@ -227,7 +304,10 @@ fn a_malformed_game_reports_where_and_the_next_games_still_read() {
     // Game two: Black to move, and a0a5 moves a Red chariot.
     let two = results[1].as_ref().unwrap_err();
     assert_eq!((two.line, two.column), (10, 9), "{two}");
-    assert!(matches!(two.kind, PgnErrorKind::Move(MoveParseError::Illegal { .. })), "{two}");
+    assert!(
+        matches!(two.kind, PgnErrorKind::Move(MoveParseError::Illegal { .. })),
+        "{two}"
+    );
     let three = results[2].as_ref().unwrap_err();
     assert_eq!((three.line, three.column), (14, 1), "{three}");
     assert!(matches!(three.kind, PgnErrorKind::Fen(_)), "{three}");

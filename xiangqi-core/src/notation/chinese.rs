@@ -36,9 +36,15 @@ pub struct ChineseStyle {
 
 impl ChineseStyle {
     /// Simplified characters, ASCII digits for Black: `马8进7`.
-    pub const SIMPLIFIED: ChineseStyle = ChineseStyle { traditional: false, full_width_digits: false };
+    pub const SIMPLIFIED: ChineseStyle = ChineseStyle {
+        traditional: false,
+        full_width_digits: false,
+    };
     /// Traditional characters, ASCII digits for Black: `馬8進7`.
-    pub const TRADITIONAL: ChineseStyle = ChineseStyle { traditional: true, full_width_digits: false };
+    pub const TRADITIONAL: ChineseStyle = ChineseStyle {
+        traditional: true,
+        full_width_digits: false,
+    };
 }
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -49,7 +55,9 @@ fn number(n: u8, color: Color, style: ChineseStyle) -> char {
     let i = n.clamp(1, 9) - 1;
     match color {
         Color::Red => NUMERALS[i as usize],
-        Color::Black if style.full_width_digits => char::from_u32('１' as u32 + i as u32).unwrap_or('?'),
+        Color::Black if style.full_width_digits => {
+            char::from_u32('１' as u32 + i as u32).unwrap_or('?')
+        }
         Color::Black => char::from(b'1' + i),
     }
 }
@@ -104,7 +112,12 @@ fn write_described<W: Write>(d: &Described, style: ChineseStyle, out: &mut W) ->
 /// `m` should be legal in `pos`; any move of a piece standing on `m.from()` gets a text that
 /// describes it. A move from an empty point has no Chinese text and is written in ICCS
 /// coordinates.
-pub fn write_chinese<W: Write>(pos: &Position, m: Move, style: ChineseStyle, out: &mut W) -> fmt::Result {
+pub fn write_chinese<W: Write>(
+    pos: &Position,
+    m: Move,
+    style: ChineseStyle,
+    out: &mut W,
+) -> fmt::Result {
     match vertical::describe(pos, m) {
         Some(d) => write_described(&d, style, out),
         None => write!(out, "{m}"),
@@ -145,7 +158,8 @@ fn parse_wanted(text: &str) -> Result<Wanted, MoveParseError> {
     let mut tokens = [Token::Number(0); 5];
     let mut len = 0;
     for c in text.chars().filter(|c| !c.is_whitespace()) {
-        let t = token(c).ok_or_else(|| MoveParseError::invalid(text, format!("unexpected character {c:?}")))?;
+        let t = token(c)
+            .ok_or_else(|| MoveParseError::invalid(text, format!("unexpected character {c:?}")))?;
         if len == tokens.len() {
             return Err(MoveParseError::invalid(text, "too long for a Chinese move"));
         }
@@ -164,15 +178,31 @@ fn parse_wanted(text: &str) -> Result<Wanted, MoveParseError> {
     let place = |file, place| Selector::Place { file, place };
     let (role, selector) = match *head {
         [Token::Piece(role), Token::Number(file)] => (role, Selector::File(file)),
-        [Token::Place(p), Token::Piece(role)] | [Token::Piece(role), Token::Place(p)] => (role, place(None, p)),
+        [Token::Place(p), Token::Piece(role)] | [Token::Piece(role), Token::Place(p)] => {
+            (role, place(None, p))
+        }
         [Token::Number(n), Token::Piece(role)] => (role, place(None, Place::Nth(n))),
         [Token::Place(p), Token::Number(file)] => (Role::Soldier, place(Some(file), p)),
-        [Token::Number(n), Token::Number(file)] => (Role::Soldier, place(Some(file), Place::Nth(n))),
+        [Token::Number(n), Token::Number(file)] => {
+            (Role::Soldier, place(Some(file), Place::Nth(n)))
+        }
         [Token::Place(p), Token::Piece(role), Token::Number(file)] => (role, place(Some(file), p)),
-        [Token::Number(n), Token::Piece(role), Token::Number(file)] => (role, place(Some(file), Place::Nth(n))),
-        _ => return Err(MoveParseError::invalid(text, "the piece part is not a piece with a file or a place")),
+        [Token::Number(n), Token::Piece(role), Token::Number(file)] => {
+            (role, place(Some(file), Place::Nth(n)))
+        }
+        _ => {
+            return Err(MoveParseError::invalid(
+                text,
+                "the piece part is not a piece with a file or a place",
+            ))
+        }
     };
-    Ok(Wanted { role, selector, direction, number })
+    Ok(Wanted {
+        role,
+        selector,
+        direction,
+        number,
+    })
 }
 
 /// Parses a Chinese move (simplified or traditional characters, any number style) and finds it
@@ -195,7 +225,10 @@ impl Position {
     /// ```
     pub fn to_chinese(&self, m: Move, traditional: bool) -> String {
         let mut out = String::with_capacity(12);
-        let style = ChineseStyle { traditional, full_width_digits: false };
+        let style = ChineseStyle {
+            traditional,
+            full_width_digits: false,
+        };
         // Writing into a String cannot fail.
         let _ = write_chinese(self, m, style, &mut out);
         out

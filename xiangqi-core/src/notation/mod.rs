@@ -46,8 +46,13 @@ pub enum Notation {
 
 impl Notation {
     /// Every notation.
-    pub const ALL: [Notation; 5] =
-        [Notation::Iccs, Notation::IccsOneBased, Notation::Wxf, Notation::Chinese, Notation::ChineseTraditional];
+    pub const ALL: [Notation; 5] = [
+        Notation::Iccs,
+        Notation::IccsOneBased,
+        Notation::Wxf,
+        Notation::Chinese,
+        Notation::ChineseTraditional,
+    ];
 
     /// A short lower-case name: `iccs`, `iccs1`, `wxf`, `chinese`, `chinese-traditional`.
     pub const fn name(self) -> &'static str {
@@ -73,7 +78,11 @@ pub struct UnknownNotation(pub String);
 
 impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown notation {:?} (expected iccs, iccs1, wxf, chinese or chinese-traditional)", self.0)
+        write!(
+            f,
+            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese or chinese-traditional)",
+            self.0
+        )
     }
 }
 
@@ -97,13 +106,20 @@ impl FromStr for Notation {
 impl Position {
     /// Writes `m` in `notation` into `out` without checking it or allocating (for exporting
     /// many games). `m` should be legal here; see [`wxf::write_wxf`] for what happens otherwise.
-    pub fn write_move<W: fmt::Write>(&self, m: Move, notation: Notation, out: &mut W) -> fmt::Result {
+    pub fn write_move<W: fmt::Write>(
+        &self,
+        m: Move,
+        notation: Notation,
+        out: &mut W,
+    ) -> fmt::Result {
         match notation {
             Notation::Iccs => write!(out, "{m}"),
             Notation::IccsOneBased => out.write_str(&iccs::write_coords(m, RankDialect::One)),
             Notation::Wxf => wxf::write_wxf(self, m, out),
             Notation::Chinese => chinese::write_chinese(self, m, ChineseStyle::SIMPLIFIED, out),
-            Notation::ChineseTraditional => chinese::write_chinese(self, m, ChineseStyle::TRADITIONAL, out),
+            Notation::ChineseTraditional => {
+                chinese::write_chinese(self, m, ChineseStyle::TRADITIONAL, out)
+            }
         }
     }
 
@@ -148,9 +164,10 @@ impl Position {
             return self.parse_iccs(trimmed, RankDialect::Zero);
         }
         self.parse_wxf(text).map_err(|e| match e {
-            MoveParseError::Invalid { .. } => {
-                MoveParseError::invalid(text, "not a move in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五) notation")
-            }
+            MoveParseError::Invalid { .. } => MoveParseError::invalid(
+                text,
+                "not a move in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五) notation",
+            ),
             other => other,
         })
     }
@@ -183,19 +200,29 @@ pub enum MoveParseError {
 
 impl MoveParseError {
     pub(crate) fn invalid(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Invalid { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Invalid {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     pub(crate) fn illegal(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Illegal { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Illegal {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Invalid { text, reason } => write!(f, "invalid move {text:?}: {reason}"),
-            MoveParseError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+            MoveParseError::Invalid { text, reason } => {
+                write!(f, "invalid move {text:?}: {reason}")
+            }
+            MoveParseError::Illegal { text, reason } => {
+                write!(f, "illegal move {text:?}: {reason}")
+            }
             MoveParseError::Ambiguous { text } => write!(f, "ambiguous move {text:?}"),
         }
     }

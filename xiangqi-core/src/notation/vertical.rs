@@ -47,7 +47,10 @@ pub(crate) struct Described {
 /// elephant, horse) always change file and give the file they arrive on.
 #[inline]
 fn moves_straight(role: Role) -> bool {
-    matches!(role, Role::General | Role::Chariot | Role::Cannon | Role::Soldier)
+    matches!(
+        role,
+        Role::General | Role::Chariot | Role::Cannon | Role::Soldier
+    )
 }
 
 /// How many like pieces share `sq`'s file, and how many of them stand in front of it.
@@ -96,13 +99,26 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let (direction, number) = if moves_straight(piece.role) && up == 0 {
         (Direction::Sideways, to.file().number_for(color))
     } else if moves_straight(piece.role) && from.file() == to.file() {
-        let dir = if up > 0 { Direction::Forward } else { Direction::Backward };
+        let dir = if up > 0 {
+            Direction::Forward
+        } else {
+            Direction::Backward
+        };
         (dir, up.unsigned_abs() as u8)
     } else {
-        let dir = if up >= 0 { Direction::Forward } else { Direction::Backward };
+        let dir = if up >= 0 {
+            Direction::Forward
+        } else {
+            Direction::Backward
+        };
         (dir, to.file().number_for(color))
     };
-    Some(Described { piece, origin, direction, number })
+    Some(Described {
+        piece,
+        origin,
+        direction,
+        number,
+    })
 }
 
 /// Which place on a file a text names.
@@ -181,7 +197,13 @@ pub(crate) enum Found {
 }
 
 /// The point a piece on `from` reaches with `direction` and `number`, if it is on the board.
-fn target(color: Color, role: Role, from: Square, direction: Direction, number: u8) -> Option<Square> {
+fn target(
+    color: Color,
+    role: Role,
+    from: Square,
+    direction: Direction,
+    number: u8,
+) -> Option<Square> {
     let forward: i32 = if color == Color::Red { 1 } else { -1 };
     let sign = match direction {
         Direction::Forward => forward,
@@ -260,8 +282,16 @@ pub(crate) fn find(pos: &Position, wanted: &Wanted) -> Found {
 pub(crate) fn resolve(text: &str, found: Found) -> Result<Move, MoveParseError> {
     match found {
         Found::One(m) => Ok(m),
-        Found::Many => Err(MoveParseError::Ambiguous { text: text.to_owned() }),
-        Found::NoPiece => Err(MoveParseError::illegal(text, "no such piece of the side to move")),
-        Found::NoMove => Err(MoveParseError::illegal(text, "that piece has no such legal move")),
+        Found::Many => Err(MoveParseError::Ambiguous {
+            text: text.to_owned(),
+        }),
+        Found::NoPiece => Err(MoveParseError::illegal(
+            text,
+            "no such piece of the side to move",
+        )),
+        Found::NoMove => Err(MoveParseError::illegal(
+            text,
+            "that piece has no such legal move",
+        )),
     }
 }

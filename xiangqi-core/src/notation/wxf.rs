@@ -99,15 +99,27 @@ fn role_letter(byte: u8) -> Option<Role> {
     }
 }
 
-/// The readings of a WXF text, in order of preference (at most two).
-fn readings(text: &str) -> Result<([Option<Selector>; 2], Role, Direction, u8), MoveParseError> {
+/// What a WXF text asks for: up to two readings of its piece part, in order of preference.
+struct Reading {
+    selectors: [Option<Selector>; 2],
+    role: Role,
+    direction: Direction,
+    number: u8,
+}
+
+fn reading(text: &str) -> Result<Reading, MoveParseError> {
     let bytes = text.trim().as_bytes();
     let &[c0, c1, c2, c3] = bytes else {
-        return Err(MoveParseError::invalid(text, "a WXF move has four characters, like C2=5"));
+        return Err(MoveParseError::invalid(
+            text,
+            "a WXF move has four characters, like C2=5",
+        ));
     };
-    let direction =
-        direction(c2).ok_or_else(|| MoveParseError::invalid(text, "expected +, - or = as the third character"))?;
-    let number = file_digit(c3).ok_or_else(|| MoveParseError::invalid(text, "expected a digit 1-9 at the end"))?;
+    let direction = direction(c2).ok_or_else(|| {
+        MoveParseError::invalid(text, "expected +, - or = as the third character")
+    })?;
+    let number = file_digit(c3)
+        .ok_or_else(|| MoveParseError::invalid(text, "expected a digit 1-9 at the end"))?;
     let place = |file, place| Selector::Place { file, place };
     let bad_piece = || MoveParseError::invalid(text, "expected a piece letter K A E H R C P");
     let (role, first, second) = if let Some(role) = role_letter(c0) {
@@ -115,7 +127,8 @@ fn readings(text: &str) -> Result<([Option<Selector>; 2], Role, Direction, u8), 
             b'+' => place(None, Place::WxfPlus),
             b'-' => place(None, Place::WxfMinus),
             _ => Selector::File(
-                file_digit(c1).ok_or_else(|| MoveParseError::invalid(text, "expected a file 1-9, + or -"))?,
+                file_digit(c1)
+                    .ok_or_else(|| MoveParseError::invalid(text, "expected a file 1-9, + or -"))?,
             ),
         };
         (role, selector, None)
@@ -124,8 +137,8 @@ fn readings(text: &str) -> Result<([Option<Selector>; 2], Role, Direction, u8), 
             b'+' => (Role::Soldier, place(Some(file), Place::Front), None),
             b'-' => (Role::Soldier, place(Some(file), Place::Rear), None),
             _ => {
-                let second =
-                    file_digit(c1).ok_or_else(|| MoveParseError::invalid(text, "expected +, - or a digit"))?;
+                let second = file_digit(c1)
+                    .ok_or_else(|| MoveParseError::invalid(text, "expected +, - or a digit"))?;
                 // Fairy-Stockfish: the index from the front, then the file.
                 let fsf = place(Some(second), Place::Nth(file));
                 if second == file {
@@ -143,21 +156,37 @@ fn readings(text: &str) -> Result<([Option<Selector>; 2], Role, Direction, u8), 
             _ => return Err(bad_piece()),
         };
         if c1 == c0 {
-            let p = if c0 == b'+' { Place::WxfPlusPlus } else { Place::WxfMinusMinus };
+            let p = if c0 == b'+' {
+                Place::WxfPlusPlus
+            } else {
+                Place::WxfMinusMinus
+            };
             (Role::Soldier, place(None, p), None)
         } else {
-            (role_letter(c1).ok_or_else(bad_piece)?, place(None, front), None)
+            (
+                role_letter(c1).ok_or_else(bad_piece)?,
+                place(None, front),
+                None,
+            )
         }
     };
-    Ok(([Some(first), second], role, direction, number))
+    Ok(Reading { selectors: [Some(first), second], role, direction, number })
 }
 
 /// Parses a WXF move and finds it among the legal moves of `pos`.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    let (selectors, role, direction, number) = readings(text)?;
+    let Reading { selectors, role, direction, number } = reading(text)?;
     let mut found = Found::NoPiece;
     for selector in selectors.into_iter().flatten() {
-        found = vertical::find(pos, &Wanted { role, selector, direction, number });
+        found = vertical::find(
+            pos,
+            &Wanted {
+                role,
+                selector,
+                direction,
+                number,
+            },
+        );
         if !matches!(found, Found::NoPiece) {
             break;
         }

@@ -57,12 +57,19 @@ pub fn random_game_positions(seed: u64, count: usize, plies: usize) -> Vec<Posit
 pub fn random_crowded_position(rng: &mut Rng) -> Position {
     loop {
         let mut setup = Setup::empty();
-        setup.turn = if rng.below(2) == 0 { Color::Red } else { Color::Black };
+        setup.turn = if rng.below(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let mut ok = true;
         for color in Color::ALL {
             let general = Piece::new(color, Role::General);
-            let palace: Vec<Square> =
-                Square::ALL.iter().copied().filter(|&sq| reachable(general, sq)).collect();
+            let palace: Vec<Square> = Square::ALL
+                .iter()
+                .copied()
+                .filter(|&sq| reachable(general, sq))
+                .collect();
             setup.set(palace[rng.below(palace.len())], Some(general));
             // Soldiers: pick one or two files and stack them there.
             let files = [rng.below(9), rng.below(9)];
@@ -72,14 +79,24 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
                 let spots: Vec<Square> = Square::ALL
                     .iter()
                     .copied()
-                    .filter(|&sq| sq.file().index() == file && reachable(piece, sq) && setup.piece_at(sq).is_none())
+                    .filter(|&sq| {
+                        sq.file().index() == file
+                            && reachable(piece, sq)
+                            && setup.piece_at(sq).is_none()
+                    })
                     .collect();
                 if spots.is_empty() {
                     continue;
                 }
                 setup.set(spots[rng.below(spots.len())], Some(piece));
             }
-            for role in [Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon] {
+            for role in [
+                Role::Advisor,
+                Role::Elephant,
+                Role::Horse,
+                Role::Chariot,
+                Role::Cannon,
+            ] {
                 let piece = Piece::new(color, role);
                 let file = rng.below(9);
                 for _ in 0..rng.below(3) {
