@@ -804,9 +804,7 @@ impl GameParser {
         };
         match named {
             // A record whose Format tag does not fit its moves: take what the moves are.
-            Err(MoveParseError::Invalid { .. }) => {
-                pos.parse_any(text).map_err(|_| named.unwrap_err())
-            }
+            Err(error @ MoveParseError::Invalid { .. }) => pos.parse_any(text).map_err(|_| error),
             other => other,
         }
     }

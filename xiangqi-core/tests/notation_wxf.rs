@@ -133,3 +133,29 @@ fn errors_are_told_apart() {
     assert_eq!(pos.parse_wxf("+R=2").unwrap().to_string(), "c3h3");
     assert_eq!(pos.parse_wxf("r-=2").unwrap().to_string(), "c1h1");
 }
+
+#[test]
+fn soldiers_on_two_crowded_files() {
+    // Red soldiers: g5, g6, g7 (file 3) and c5, c6 (file 7). Worked out by hand.
+    let pos = Position::from_fen("3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let mv = |s| parse_coords(s, RankDialect::Zero).unwrap();
+    for (iccs, wxf, chinese) in [
+        ("g7f7", "3+=4", "前三平四"),
+        ("g6f6", "33=4", "中三平四"),
+        ("g5f5", "3-=4", "后三平四"),
+        ("c6d6", "7+=6", "前七平六"),
+        ("c5b5", "7-=8", "后七平八"),
+    ] {
+        assert_eq!(pos.to_wxf(mv(iccs)), wxf);
+        assert_eq!(pos.to_chinese(mv(iccs), false), chinese);
+        assert_eq!(pos.parse_wxf(wxf), Ok(mv(iccs)));
+    }
+    // Fairy-Stockfish numbers from the front: 13 is the first on file 3, 23 the second.
+    assert_eq!(pos.parse_wxf("13=4"), Ok(mv("g7f7")));
+    assert_eq!(pos.parse_wxf("23=4"), Ok(mv("g6f6")));
+    assert_eq!(pos.parse_wxf("27=8"), Ok(mv("c5b5")));
+    // "33" is the WXF document's middle soldier where that reading fits.
+    assert_eq!(pos.parse_wxf("33=4"), Ok(mv("g6f6")));
+    // With only two soldiers on file 7 there is no middle one: "77" is not a soldier.
+    assert!(matches!(pos.parse_wxf("77=6"), Err(MoveParseError::Illegal { .. })));
+}

@@ -170,12 +170,22 @@ fn reading(text: &str) -> Result<Reading, MoveParseError> {
             )
         }
     };
-    Ok(Reading { selectors: [Some(first), second], role, direction, number })
+    Ok(Reading {
+        selectors: [Some(first), second],
+        role,
+        direction,
+        number,
+    })
 }
 
 /// Parses a WXF move and finds it among the legal moves of `pos`.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    let Reading { selectors, role, direction, number } = reading(text)?;
+    let Reading {
+        selectors,
+        role,
+        direction,
+        number,
+    } = reading(text)?;
     let mut found = Found::NoPiece;
     for selector in selectors.into_iter().flatten() {
         found = vertical::find(
