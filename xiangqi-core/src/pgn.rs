@@ -339,8 +339,8 @@ impl From<fmt::Error> for PgnWriteError {
 /// How bytes are turned into text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
-    /// UTF-8, switching to GBK for the rest of the input at the first line that is not UTF-8
-    /// (ASCII lines read the same in both).
+    /// Each line as UTF-8 when it is valid UTF-8, else as GBK (without the `gbk` feature,
+    /// bad bytes become U+FFFD).
     #[default]
     Auto,
     /// UTF-8 only; bad bytes become U+FFFD.
@@ -382,7 +382,6 @@ pub struct PgnReader<R> {
     line_no: usize,
     /// The current line still holds the start of the next record, from this byte on.
     pending: Option<usize>,
-    gbk: bool,
     finished: bool,
     startpos: Position,
 }
@@ -402,7 +401,6 @@ impl<R: BufRead> PgnReader<R> {
             line: String::with_capacity(256),
             line_no: 0,
             pending: None,
-            gbk: options.encoding == TextEncoding::Gbk,
             finished: false,
             startpos: Position::startpos(),
         }
@@ -431,22 +429,17 @@ impl<R: BufRead> PgnReader<R> {
             bytes = &bytes[3..];
         }
         self.line.clear();
-        if !self.gbk {
-            match core::str::from_utf8(bytes) {
-                Ok(text) => {
-                    self.line.push_str(text);
-                    return Ok(true);
-                }
-                Err(_) if self.options.encoding == TextEncoding::Auto && cfg!(feature = "gbk") => {
-                    self.gbk = true
-                }
-                Err(_) => {
-                    self.line.push_str(&String::from_utf8_lossy(bytes));
-                    return Ok(true);
-                }
-            }
+        match self.options.encoding {
+            TextEncoding::Gbk => decode_gbk(bytes, &mut self.line),
+            // Chinese text in GBK is practically never valid UTF-8 (most of its lead bytes are
+            // UTF-8 continuation bytes), so each line can be told apart on its own, which also
+            // reads files put together from sources in both encodings.
+            TextEncoding::Auto => match core::str::from_utf8(bytes) {
+                Ok(text) => self.line.push_str(text),
+                Err(_) => decode_gbk(bytes, &mut self.line),
+            },
+            TextEncoding::Utf8 => self.line.push_str(&String::from_utf8_lossy(bytes)),
         }
-        decode_gbk(bytes, &mut self.line);
         Ok(true)
     }
 

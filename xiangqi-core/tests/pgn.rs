@@ -249,12 +249,17 @@ fn gbk_input() {
         iccs(&game),
         ["b2e2", "h7e7", "e2e7", "g9e7", "h2e2", "h9g7", "h0g2", "i9h9"]
     );
-    // Two GBK records in a row, the second after an ASCII-only one.
-    let mut two = b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 *\n\n".to_vec();
-    two.extend_from_slice(&bytes);
-    let games: Vec<_> = PgnReader::new(&two[..]).map(|g| g.unwrap()).collect();
-    assert_eq!(games.len(), 2);
+    // A file put together from an ASCII record, a GBK one and a UTF-8 one.
+    let mut mixed = b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 *\n\n".to_vec();
+    mixed.extend_from_slice(&bytes);
+    mixed.extend_from_slice(
+        "\n[Game \"Chinese Chess\"]\n[Red \"吕钦\"]\n\n1. 炮二平五 马8进7 *\n".as_bytes(),
+    );
+    let games: Vec<_> = PgnReader::new(&mixed[..]).map(|g| g.unwrap()).collect();
+    assert_eq!(games.len(), 3);
     assert_eq!(games[1].tag("Red"), Some("许银川"));
+    assert_eq!(games[2].tag("Red"), Some("吕钦"));
+    assert_eq!(iccs(&games[2]), ["h2e2", "h9g7"]);
     // Told to read GBK, it does so from the first line.
     let gbk_only = ReadOptions {
         encoding: xiangqi_core::pgn::TextEncoding::Gbk,
