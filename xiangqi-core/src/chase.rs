@@ -125,7 +125,8 @@ impl Position {
 
     /// `true` when the side to move, by capturing with the piece on `attacker`, threatens to win
     /// the enemy piece on `target` in the sense of a chase (rules 1 to 6 of the
-    /// [module documentation](crate::chase)). Any pair of points may be asked about.
+    /// [module documentation](crate::chase)). Any pair of points may be asked about; the answer
+    /// is `false` while the side to move is in check.
     pub fn threatens(&self, attacker: Square, target: Square) -> bool {
         match (self.piece_at(attacker), self.piece_at(target)) {
             (Some(a), Some(t)) if a.color == self.turn() && t.color != a.color => {

@@ -79,10 +79,14 @@ impl PieceSet {
     /// Every id.
     pub const ALL: PieceSet = PieceSet(u32::MAX);
 
-    /// The set holding one id.
+    /// The set holding one id (empty for ids of 32 and above).
     #[inline]
     pub const fn single(id: PieceId) -> PieceSet {
-        PieceSet(1 << (id & 31))
+        if id < 32 {
+            PieceSet(1 << id)
+        } else {
+            PieceSet::EMPTY
+        }
     }
 
     /// `true` when `id` is in the set.
@@ -535,6 +539,10 @@ impl Game {
 
     /// How the game ended, or `None` while it goes on. See the
     /// [module documentation](crate::game) for the order of the tests.
+    ///
+    /// The judgement is of the current position and its history (moves may still be pushed
+    /// after the end, and the game is then judged afresh), except that a declared result
+    /// stands until the move before it is taken back.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);

@@ -116,39 +116,35 @@ pub struct Ruling {
 }
 
 impl Ruling {
-    /// Explains the ruling in words.
+    /// Explains the ruling in words: the rule, the side, the chased piece and its point, and
+    /// the cycle.
     pub fn explain(&self) -> String {
-        let plies = format!("plies {} to {}", self.first_ply, self.last_ply);
         let violation_text = |side: Color| -> String {
-            match self.violations[side] {
-                Violation::Check => {
-                    format!("{} gave check with every move", side.name_capitalized())
-                }
-                Violation::Chase => match self.chased[side] {
-                    Some(c) => format!(
-                        "{} chased {}'s {} on {} with every move that was not a check",
-                        side.name_capitalized(),
-                        c.piece.color.name_capitalized(),
-                        c.piece.role.name(),
-                        c.square
-                    ),
-                    None => format!("{} chased with every move", side.name_capitalized()),
-                },
-                Violation::None => format!(
-                    "{} neither checked nor chased with every move",
-                    side.name_capitalized()
+            let name = side.name_capitalized();
+            match (self.violations[side], self.chased[side]) {
+                (Violation::Check, _) => format!("{name} gave check with every move"),
+                (Violation::Chase, Some(c)) => format!(
+                    "{name} chased {}'s {} on {} with every move, checks counting as chases",
+                    c.piece.color.name_capitalized(),
+                    c.piece.role.name(),
+                    c.square
                 ),
+                (Violation::Chase, None) => {
+                    format!("{name} chased one piece with every move, checks counting as chases")
+                }
+                (Violation::None, _) => {
+                    format!("{name} neither checked nor chased with every move")
+                }
             }
         };
         let head = format!(
-            "The position occurred a third time at ply {}",
-            self.last_ply
+            "The position occurred a third time at ply {}, ending the cycle of plies {} to {}.",
+            self.last_ply, self.first_ply, self.last_ply
         );
         match (self.rule, self.loser) {
             (RepetitionRule::ThreefoldDraw, _) => format!(
-                "Draw by threefold repetition: the position occurred a third time at ply {} (cycle: {}); \
-                 under the casual rules a repetition is a draw whoever caused it.",
-                self.last_ply, plies
+                "{head} Draw by threefold repetition: under the casual rules a repetition is a draw \
+                 whoever caused it."
             ),
             (_, Some(loser)) => {
                 let winner = !loser;
@@ -157,28 +153,28 @@ impl Ruling {
                     _ => "a one-sided perpetual chase loses",
                 };
                 let mut text = format!(
-                    "{} wins: {} (cycle: {}); {}.",
+                    "{head} {} wins: {}; {rule}",
                     winner.name_capitalized(),
-                    violation_text(loser),
-                    plies,
-                    rule
+                    violation_text(loser)
                 );
                 if self.violations[winner] != Violation::None {
-                    text.pop();
-                    text.push_str(&format!(", and check outranks chase: {}.", violation_text(winner)));
+                    text.push_str(&format!(", and check outranks chase: {}", violation_text(winner)));
                 }
-                format!("{head}. {text}")
+                text.push('.');
+                text
             }
             (_, None) => {
-                let (red, black) = (self.violations.red, self.violations.black);
-                let why = if red == Violation::None {
-                    let names = if self.rule.judges_chases() { "checked or chased" } else { "gave check" };
-                    format!("neither side {names} with every move")
+                let why = if self.violations.red == Violation::None {
+                    let what = if self.rule.judges_chases() { "checked or chased" } else { "gave check" };
+                    format!("neither side {what} with every move")
                 } else {
-                    format!("both sides broke the rules alike: {}; {}", violation_text(Color::Red), violation_text(Color::Black))
+                    format!(
+                        "both sides broke the rules alike: {}; {}",
+                        violation_text(Color::Red),
+                        violation_text(Color::Black)
+                    )
                 };
-                debug_assert_eq!(red, black);
-                format!("{head}. Draw by repetition (cycle: {plies}): {why}.")
+                format!("{head} Draw by repetition: {why}.")
             }
         }
     }
@@ -332,5 +328,63 @@ mod tests {
         assert!(text.contains("Red's horse on d0"), "{text}");
         assert!(text.contains("plies 2 to 9"), "{text}");
         assert!(text.contains("perpetual chase"), "{text}");
+    }
+
+    #[test]
+    fn check_outranks_chase_in_words() {
+        let ruling = Ruling {
+            rule: RepetitionRule::Axf,
+            violations: ByColor {
+                red: Violation::Check,
+                black: Violation::Chase,
+            },
+            loser: Some(Color::Red),
+            chased: ByColor {
+                red: None,
+                black: Some(ChasedPiece {
+                    piece: Piece::new(Color::Red, Role::Chariot),
+                    square: Square::B2,
+                }),
+            },
+            first_ply: 5,
+            last_ply: 12,
+        };
+        let text = ruling.explain();
+        assert!(
+            text.contains("Black wins: Red gave check with every move"),
+            "{text}"
+        );
+        assert!(text.contains("perpetual check loses"), "{text}");
+        assert!(
+            text.contains("check outranks chase: Black chased Red's chariot on b2"),
+            "{text}"
+        );
+        assert!(text.contains("plies 5 to 12"), "{text}");
+        let draw = Ruling {
+            violations: ByColor {
+                red: Violation::Check,
+                black: Violation::Check,
+            },
+            loser: None,
+            ..ruling
+        };
+        let text = draw.explain();
+        assert!(
+            text.starts_with(
+                "The position occurred a third time at ply 12, ending the cycle of plies 5 to 12. Draw"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("Red gave check with every move; Black gave check with every move"),
+            "{text}"
+        );
+        let casual = Ruling {
+            rule: RepetitionRule::ThreefoldDraw,
+            violations: ByColor::default(),
+            loser: None,
+            ..ruling
+        };
+        assert!(casual.explain().contains("casual rules"));
     }
 }

@@ -342,7 +342,9 @@ impl Position {
     /// general, and one of two cannon screens all shield. `false` for an empty point and for
     /// the general itself.
     pub fn shields_general(&self, sq: Square) -> bool {
-        let Some(piece) = self.board[sq.index()] else { return false };
+        let Some(piece) = self.board[sq.index()] else {
+            return false;
+        };
         let ksq = self.generals[piece.color.index()];
         if ksq == sq {
             return false;
@@ -356,7 +358,13 @@ impl Position {
         if sq.file() == ksq.file() {
             file_occ &= !(1 << sq.rank().index());
         }
-        self.attacked_with(ksq, !piece.color, self.occupied.without(sq), file_occ, Bitboard::EMPTY)
+        self.attacked_with(
+            ksq,
+            !piece.color,
+            self.occupied.without(sq),
+            file_occ,
+            Bitboard::EMPTY,
+        )
     }
 
     /// `true` when the side to move's general would be safe after moving `from` -> `to`
