@@ -1,33 +1,13 @@
 /* The engine API of xiangqi.h from C: a search that returns a legal move, progress through the
  * info callback, a mate found, bad arguments, and a stop from another thread. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, clock_gettime */
-#include "xiangqi.h"
+#include "check.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);  \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
-
-#define CHECK_STATUS(expr, expected)                                                  \
-    do {                                                                              \
-        xq_status s_ = (expr);                                                        \
-        if (s_ != (expected)) {                                                       \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d\n", __FILE__, __LINE__, \
-                    #expr, (int)s_, xq_status_message((int)s_), (int)(expected));     \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
 
 static int is_legal(const xq_game *game, xq_move m) {
     xq_move moves[XQ_MAX_MOVES];

@@ -1,30 +1,11 @@
 /* The game API of xiangqi.h from C: legal moves, perft, FEN errors, NULL arguments, small
  * buffers, notations, undo and a game played to checkmate. */
-#include "xiangqi.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
-
-#define CHECK_STATUS(expr, expected)                                         \
-    do {                                                                     \
-        xq_status s_ = (expr);                                               \
-        if (s_ != (expected)) {                                              \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d\n", __FILE__, __LINE__, #expr, \
-                    (int)s_, xq_status_message((int)s_), (int)(expected));   \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
 
 static void test_version(void) {
     CHECK(xq_abi_version() == XQ_ABI_VERSION);
