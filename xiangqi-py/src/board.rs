@@ -1,0 +1,712 @@
+//! `Board`: a position with its move stack, shaped like python-chess's `Board`.
+
+use crate::encoding::{self, Encoding};
+use crate::errors::{fen_error, illegal_move, move_parse_error, XiangqiError};
+use crate::types::{
+    color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
+};
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use xiangqi_core::{
+    perft_divide_parallel, perft_parallel, Color, Move as CoreMove, Position, Square, Undo,
+};
+
+/// The side whose view the encodings take: the side to move (Black mirrored) or always Red.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Perspective {
+    /// The side to move; Black's view is mirrored so it plays up the board.
+    SideToMove,
+    /// Red's view, whoever is to move.
+    Red,
+}
+
+impl Perspective {
+    /// Parses `"side_to_move"` or `"red"`.
+    pub fn parse(name: &str) -> PyResult<Perspective> {
+        match name {
+            "side_to_move" => Ok(Perspective::SideToMove),
+            "red" | "absolute" => Ok(Perspective::Red),
+            _ => Err(XiangqiError::new_err(format!(
+                "perspective must be \"side_to_move\" or \"red\", not {name:?}"
+            ))),
+        }
+    }
+
+    /// Whether Black's moves and points are mirrored in `pos`.
+    pub fn mirror(self, turn: Color) -> bool {
+        self == Perspective::SideToMove && turn == Color::Black
+    }
+}
+
+/// Parses an encoding name.
+pub fn parse_encoding(name: &str) -> PyResult<Encoding> {
+    Encoding::parse(name).ok_or_else(|| {
+        XiangqiError::new_err(format!(
+            "encoding must be \"2086\" or \"8100\", not {name:?}"
+        ))
+    })
+}
+
+/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules), the moves.
+type Reduced = (Py<PyAny>, (String, String), Vec<Move>);
+
+/// The positions and moves of a board: where the game started and what has been played since.
+#[derive(Clone)]
+pub struct Line {
+    /// The current position.
+    pub pos: Position,
+    /// The moves played, each with what undoes it.
+    pub stack: Vec<(CoreMove, Undo)>,
+}
+
+impl Line {
+    fn new(pos: Position) -> Line {
+        Line {
+            pos,
+            stack: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, m: CoreMove) {
+        let undo = self.pos.make_move(m);
+        self.stack.push((m, undo));
+    }
+
+    fn pop(&mut self) -> Option<CoreMove> {
+        let (m, undo) = self.stack.pop()?;
+        self.pos.unmake_move(m, undo);
+        Some(m)
+    }
+
+    /// The current position and up to `count` earlier ones, newest first.
+    fn recent_positions(&self, count: usize) -> Vec<Position> {
+        let mut out = Vec::with_capacity(count + 1);
+        let mut pos = self.pos.clone();
+        out.push(pos.clone());
+        for &(m, undo) in self.stack.iter().rev().take(count) {
+            pos.unmake_move(m, undo);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    fn root(&self) -> Position {
+        let mut pos = self.pos.clone();
+        for &(m, undo) in self.stack.iter().rev() {
+            pos.unmake_move(m, undo);
+        }
+        pos
+    }
+}
+
+/// A xiangqi board: the position, the side to move and the moves played.
+///
+/// `Board()` is the start position; `Board(fen)` any legal position. Moves are pushed and popped
+/// as in python-chess; `legal_moves` is a lazy view that supports `in`, `len()` and iteration.
+#[pyclass(module = "xiangqi", subclass)]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) line: Line,
+    rules: String,
+}
+
+/// The rule presets a board may name.
+pub const RULES: [&str; 3] = ["casual", "simple", "axf"];
+
+fn check_rules(rules: &str) -> PyResult<String> {
+    if RULES.contains(&rules) {
+        Ok(rules.to_owned())
+    } else {
+        Err(XiangqiError::new_err(format!(
+            "rules must be one of \"casual\", \"simple\", \"axf\", not {rules:?}"
+        )))
+    }
+}
+
+fn parse_fen(fen: &str) -> PyResult<Position> {
+    Position::from_fen(fen).map_err(fen_error)
+}
+
+impl Board {
+    /// A board at `pos` with no move stack.
+    pub fn from_position(_py: Python<'_>, pos: Position, rules: &str) -> PyResult<Board> {
+        Ok(Board {
+            line: Line::new(pos),
+            rules: check_rules(rules)?,
+        })
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.line.pos
+    }
+
+    fn legal(&self, m: &Move) -> PyResult<CoreMove> {
+        if self.line.pos.is_legal(m.inner) {
+            Ok(m.inner)
+        } else {
+            Err(illegal_move(
+                xiangqi_core::IllegalMove { mv: m.inner },
+                &self.line.pos.fen(),
+            ))
+        }
+    }
+
+    fn squares(bb: xiangqi_core::Bitboard) -> Vec<u8> {
+        bb.into_iter().map(|sq| sq as u8).collect()
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        self.line
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|&m| Move::wrap(m))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen = None, rules = "casual"))]
+    fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Board> {
+        let pos = match fen {
+            None => Position::startpos(),
+            Some(fen) => parse_fen(fen)?,
+        };
+        Ok(Board {
+            line: Line::new(pos),
+            rules: check_rules(rules)?,
+        })
+    }
+
+    /// The rule preset: `"casual"`, `"simple"` or `"axf"`.
+    #[getter]
+    fn rules(&self) -> &str {
+        &self.rules
+    }
+
+    /// The side to move: `RED` (`True`) or `BLACK` (`False`).
+    #[getter]
+    fn turn(&self) -> bool {
+        color_to_py(self.line.pos.turn())
+    }
+
+    /// Plies since the last capture (the FEN's fifth field).
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.line.pos.halfmoves()
+    }
+
+    /// The move number, 1 at the start and increased after each Black move.
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.line.pos.fullmoves()
+    }
+
+    /// The FEN of the current position.
+    fn fen(&self) -> String {
+        self.line.pos.fen()
+    }
+
+    /// The piece-placement field of the FEN.
+    fn board_fen(&self) -> String {
+        self.line.pos.board_fen()
+    }
+
+    /// Sets the position from a FEN and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.line = Line::new(parse_fen(fen)?);
+        Ok(())
+    }
+
+    /// Back to the start position, with an empty move stack.
+    fn reset(&mut self) {
+        self.line = Line::new(Position::startpos());
+    }
+
+    /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
+    fn zobrist_hash(&self) -> u64 {
+        self.line.pos.hash()
+    }
+
+    /// A copy; with `stack=False` the copy starts at the current position with no moves.
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> Board {
+        if stack {
+            self.clone()
+        } else {
+            Board {
+                line: Line::new(self.line.pos.clone()),
+                rules: self.rules.clone(),
+            }
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
+        let this = slf.borrow();
+        let root = this.line.root().fen();
+        Ok((
+            slf.get_type().into_any().unbind(),
+            (root, this.rules.clone()),
+            this.move_stack(),
+        ))
+    }
+
+    fn __setstate__(&mut self, moves: Vec<Move>) -> PyResult<()> {
+        for m in moves {
+            self.push(&m)?;
+        }
+        Ok(())
+    }
+
+    /// The board at the start of the move stack.
+    fn root(&self) -> Board {
+        Board {
+            line: Line::new(self.line.root()),
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// The same position with the colours swapped and the board turned top to bottom
+    /// (no move stack).
+    fn mirror(&self) -> Board {
+        Board {
+            line: Line::new(self.line.pos.mirror()),
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// Plays a legal move; raises `IllegalMoveError` otherwise.
+    pub fn push(&mut self, m: &Move) -> PyResult<()> {
+        let m = self.legal(m)?;
+        self.line.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move and returns it; raises `IndexError` when there is none.
+    fn pop(&mut self) -> PyResult<Move> {
+        self.line
+            .pop()
+            .map(Move::wrap)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move played; raises `IndexError` when there is none.
+    fn peek(&self) -> PyResult<Move> {
+        self.line
+            .stack
+            .last()
+            .map(|&(m, _)| Move::wrap(m))
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// The moves played since the root, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.line
+            .stack
+            .iter()
+            .map(|&(m, _)| Move::wrap(m))
+            .collect()
+    }
+
+    /// Plies since the start of the game, counted from the move number and side to move.
+    fn ply(&self) -> u32 {
+        let pos = &self.line.pos;
+        2 * (pos.fullmoves() - 1) + u32::from(pos.turn() == Color::Black)
+    }
+
+    /// The lazy collection of legal moves.
+    #[getter]
+    fn legal_moves(slf: Py<Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board: slf }
+    }
+
+    /// `True` when the move is legal here.
+    fn is_legal(&self, m: &Move) -> bool {
+        self.line.pos.is_legal(m.inner)
+    }
+
+    /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
+    fn is_pseudo_legal(&self, m: &Move) -> bool {
+        self.line.pos.is_pseudo_legal(m.inner)
+    }
+
+    /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
+    #[pyo3(signature = (text, rank_base = 0))]
+    fn parse_uci(&self, text: &str, rank_base: u8) -> PyResult<Move> {
+        self.line
+            .pos
+            .parse_iccs(text, dialect(rank_base)?)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
+    }
+
+    /// Parses coordinates, plays the move and returns it.
+    #[pyo3(signature = (text, rank_base = 0))]
+    fn push_uci(&mut self, text: &str, rank_base: u8) -> PyResult<Move> {
+        let m = self.parse_uci(text, rank_base)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The piece on a square, or `None`.
+    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+        Ok(self
+            .line
+            .pos
+            .piece_at(square_from_py(square)?)
+            .map(Piece::wrap))
+    }
+
+    /// Every piece by square.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        for sq in self.line.pos.occupied() {
+            if let Some(p) = self.line.pos.piece_at(sq) {
+                map.set_item(sq as u8, Piece::wrap(p))?;
+            }
+        }
+        Ok(map)
+    }
+
+    /// The squares of one kind of piece of one side, in ascending order.
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u8>> {
+        let role = role_from_py(piece_type)?;
+        Ok(Board::squares(
+            self.line.pos.pieces(color_from_py(color), role),
+        ))
+    }
+
+    /// The square of a side's general.
+    fn king(&self, color: bool) -> u8 {
+        self.line.pos.general(color_from_py(color)) as u8
+    }
+
+    /// `True` when the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.line.pos.is_check()
+    }
+
+    /// The squares of the pieces giving check.
+    fn checkers(&self) -> Vec<u8> {
+        Board::squares(self.line.pos.checkers())
+    }
+
+    /// The squares of `color`'s pieces that attack `square` (the flying general included).
+    fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u8>> {
+        Ok(Board::squares(
+            self.line
+                .pos
+                .attackers(square_from_py(square)?, color_from_py(color)),
+        ))
+    }
+
+    /// `True` when a piece of `color` attacks `square`.
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self
+            .line
+            .pos
+            .is_attacked(square_from_py(square)?, color_from_py(color)))
+    }
+
+    /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.
+    fn gives_check(&self, m: &Move) -> PyResult<bool> {
+        let m = self.legal(m)?;
+        Ok(self.line.pos.gives_check(m))
+    }
+
+    /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
+    fn is_capture(&self, m: &Move) -> PyResult<bool> {
+        let m = self.legal(m)?;
+        Ok(self.line.pos.is_capture(m))
+    }
+
+    /// `True` when the side to move is checkmated (a loss).
+    fn is_checkmate(&self) -> bool {
+        self.line.pos.is_checkmate()
+    }
+
+    /// `True` when the side to move has no legal move but is not in check (in xiangqi, a loss).
+    fn is_stalemate(&self) -> bool {
+        self.line.pos.is_stalemate()
+    }
+
+    /// `True` when neither side has a piece that can cross the river (general, advisors and
+    /// elephants only): neither can ever mate.
+    fn is_insufficient_material(&self) -> bool {
+        self.line.pos.is_insufficient_material()
+    }
+
+    /// `True` when `color` alone has too little material to ever mate.
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.line
+            .pos
+            .has_insufficient_material(color_from_py(color))
+    }
+
+    /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
+    /// GIL released.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.line.pos.clone();
+        py.detach(move || perft_parallel(&pos, depth))
+    }
+
+    /// The perft count below each legal move.
+    fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(Move, u64)> {
+        let pos = self.line.pos.clone();
+        py.detach(move || perft_divide_parallel(&pos, depth))
+            .into_iter()
+            .map(|(m, n)| (Move::wrap(m), n))
+            .collect()
+    }
+
+    /// The (10, 9) int8 array of piece codes, indexed `[rank, file]` (row 0 is Red's back rank,
+    /// so `array.reshape(-1)[square]` is the piece on `square`): +1..+7 for Red's general,
+    /// advisor, elephant, horse, chariot, cannon, soldier; -1..-7 for Black's; 0 for empty.
+    fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let mut out = vec![0i8; 90];
+        encoding::write_array(&self.line.pos, &mut out);
+        out.into_pyarray(py).reshape([10, 9])
+    }
+
+    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)`, indexed `[plane, rank, file]`.
+    ///
+    /// For each of the current position and the `history` positions before it (newest first;
+    /// all zero before the root): 7 planes of the perspective side's general, advisor, elephant,
+    /// horse, chariot, cannon, soldier, then the same 7 for the other side. Then a plane of ones
+    /// when Red is to move, and a no-capture plane (`halfmove_clock / 120` capped at 1.0 for
+    /// float32; the clock capped at 255 for uint8). With `perspective="side_to_move"` and Black
+    /// to move, ranks are flipped so the side to move always plays up the board (row 0 is its
+    /// back rank); with `"red"` the board is as it stands.
+    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32"))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        history: usize,
+        perspective: &str,
+        dtype: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let perspective = Perspective::parse(perspective)?;
+        let turn = self.line.pos.turn();
+        let own = if perspective == Perspective::SideToMove {
+            turn
+        } else {
+            Color::Red
+        };
+        let mirror = perspective.mirror(turn);
+        let positions = self.line.recent_positions(history);
+        let refs: Vec<&Position> = positions.iter().collect();
+        let shape = (encoding::plane_count(history), 10, 9);
+        match dtype {
+            "float32" | "float" | "f4" => {
+                let mut out = Array3::<f32>::zeros(shape);
+                let slice = out.as_slice_mut().expect("a new array is contiguous");
+                encoding::write_planes(&refs, history, own, mirror, slice);
+                Ok(PyArray3::from_owned_array(py, out).into_any())
+            }
+            "uint8" | "u1" => {
+                let mut out = Array3::<u8>::zeros(shape);
+                let slice = out.as_slice_mut().expect("a new array is contiguous");
+                encoding::write_planes(&refs, history, own, mirror, slice);
+                Ok(PyArray3::from_owned_array(py, out).into_any())
+            }
+            _ => Err(XiangqiError::new_err(format!(
+                "dtype must be \"float32\" or \"uint8\", not {dtype:?}"
+            ))),
+        }
+    }
+
+    /// A bool array over the actions of `encoding` (`"2086"` or `"8100"`), true for each legal
+    /// move. With `perspective="side_to_move"` Black's moves are mirrored (see
+    /// `xiangqi.encoding`).
+    #[pyo3(signature = (encoding = "2086", perspective = "side_to_move"))]
+    fn legal_action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        encoding: &str,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        let mut mask = vec![false; enc.size()];
+        encoding::write_mask(&self.line.pos, enc, mirror, &mut mask);
+        Ok(mask.into_pyarray(py))
+    }
+
+    /// The action index of a move for this position's side to move (see `xiangqi.encoding`).
+    #[pyo3(signature = (m, encoding = "2086", perspective = "side_to_move"))]
+    fn move_to_action(&self, m: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        enc.index(m.inner, mirror).ok_or_else(|| {
+            XiangqiError::new_err(format!(
+                "{} has no index in the {} encoding",
+                m.inner,
+                enc.name()
+            ))
+        })
+    }
+
+    /// The move of an action index for this position's side to move (legal or not).
+    #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
+    fn action_to_move(&self, action: usize, encoding: &str, perspective: &str) -> PyResult<Move> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        enc.action_move(action, mirror)
+            .map(Move::wrap)
+            .ok_or_else(|| {
+                XiangqiError::new_err(format!(
+                    "action {action} out of range for the {} encoding",
+                    enc.name()
+                ))
+            })
+    }
+
+    /// The board drawn with letters (K A E H R C P, Red upper case), Black at the top.
+    fn __str__(&self) -> String {
+        let pos = &self.line.pos;
+        let mut out = String::new();
+        for r in (0..10).rev() {
+            for f in 0..9 {
+                let sq = Square::ALL[r * 9 + f];
+                out.push(pos.piece_at(sq).map_or('.', |p| p.letter()));
+                out.push(if f < 8 { ' ' } else { '\n' });
+            }
+        }
+        out.pop();
+        out
+    }
+
+    /// The board drawn with Chinese characters, Black at the top (or Red with
+    /// `orientation=BLACK`), ranks and files labelled.
+    #[pyo3(signature = (*, traditional = true, empty_square = "＋", orientation = true, coordinates = true))]
+    fn unicode(
+        &self,
+        traditional: bool,
+        empty_square: &str,
+        orientation: bool,
+        coordinates: bool,
+    ) -> String {
+        let pos = &self.line.pos;
+        let ranks: Vec<usize> = if orientation {
+            (0..10).rev().collect()
+        } else {
+            (0..10).collect()
+        };
+        let files: Vec<usize> = if orientation {
+            (0..9).collect()
+        } else {
+            (0..9).rev().collect()
+        };
+        let mut lines = Vec::new();
+        for &r in &ranks {
+            let mut line = String::new();
+            if coordinates {
+                line.push_str(&format!("{r} "));
+            }
+            for &f in &files {
+                let sq = Square::ALL[r * 9 + f];
+                match pos.piece_at(sq) {
+                    Some(p) => line.push(p.chinese_char(traditional)),
+                    None => line.push_str(empty_square),
+                }
+            }
+            lines.push(line);
+        }
+        if coordinates {
+            // Full-width letters keep the labels under the double-width characters.
+            let labels: String = files
+                .iter()
+                .map(|&f| char::from_u32(0xFF41 + f as u32).unwrap_or('?'))
+                .collect();
+            lines.push(format!("  {labels}"));
+        }
+        lines.join("\n")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.line.pos.fen())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Board>() {
+            Ok(other) => {
+                let other = other.borrow();
+                self.line.pos == other.line.pos
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// An SVG drawing of the board for notebooks (see `xiangqi.svg.board`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let svg = slf.py().import("xiangqi.svg")?;
+        svg.call_method1("board", (slf,))?.extract()
+    }
+}
+
+/// The legal moves of a board, computed when asked: `len()`, `in`, iteration, `bool()`.
+#[pyclass(module = "xiangqi")]
+pub struct LegalMoveGenerator {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).line.pos.count_legal_moves() as usize
+    }
+
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.board.borrow(py).line.pos.has_legal_moves()
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.borrow(py).line.pos.is_legal(m.get().inner),
+            Err(_) => false,
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.board.borrow(py).legal_move_list();
+        moves.into_pyobject(py)?.try_iter().map(|it| it.into_any())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let board = self.board.borrow(py);
+        let moves: Vec<String> = board
+            .line
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        format!("<LegalMoveGenerator ({})>", moves.join(", "))
+    }
+}
+
+/// Adds the board classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<LegalMoveGenerator>()?;
+    Ok(())
+}
