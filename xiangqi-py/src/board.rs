@@ -155,8 +155,8 @@ impl Board {
         }
     }
 
-    fn squares(bb: xiangqi_core::Bitboard) -> Vec<u8> {
-        bb.into_iter().map(|sq| sq as u8).collect()
+    fn squares(bb: xiangqi_core::Bitboard) -> Vec<u32> {
+        bb.into_iter().map(|sq| sq as u32).collect()
     }
 
     fn legal_move_list(&self) -> Vec<Move> {
@@ -290,7 +290,8 @@ impl Board {
     }
 
     /// Plays a legal move; raises `IllegalMoveError` otherwise.
-    pub fn push(&mut self, m: &Move) -> PyResult<()> {
+    pub fn push(&mut self, r#move: &Move) -> PyResult<()> {
+        let m = r#move;
         let m = self.legal(m)?;
         self.line.push(m);
         Ok(())
@@ -336,12 +337,14 @@ impl Board {
     }
 
     /// `True` when the move is legal here.
-    fn is_legal(&self, m: &Move) -> bool {
+    fn is_legal(&self, r#move: &Move) -> bool {
+        let m = r#move;
         self.line.pos.is_legal(m.inner)
     }
 
     /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
-    fn is_pseudo_legal(&self, m: &Move) -> bool {
+    fn is_pseudo_legal(&self, r#move: &Move) -> bool {
+        let m = r#move;
         self.line.pos.is_pseudo_legal(m.inner)
     }
 
@@ -384,7 +387,7 @@ impl Board {
     }
 
     /// The squares of one kind of piece of one side, in ascending order.
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u8>> {
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u32>> {
         let role = role_from_py(piece_type)?;
         Ok(Board::squares(
             self.line.pos.pieces(color_from_py(color), role),
@@ -402,12 +405,12 @@ impl Board {
     }
 
     /// The squares of the pieces giving check.
-    fn checkers(&self) -> Vec<u8> {
+    fn checkers(&self) -> Vec<u32> {
         Board::squares(self.line.pos.checkers())
     }
 
     /// The squares of `color`'s pieces that attack `square` (the flying general included).
-    fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u8>> {
+    fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u32>> {
         Ok(Board::squares(
             self.line
                 .pos
@@ -424,13 +427,15 @@ impl Board {
     }
 
     /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.
-    fn gives_check(&self, m: &Move) -> PyResult<bool> {
+    fn gives_check(&self, r#move: &Move) -> PyResult<bool> {
+        let m = r#move;
         let m = self.legal(m)?;
         Ok(self.line.pos.gives_check(m))
     }
 
     /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
-    fn is_capture(&self, m: &Move) -> PyResult<bool> {
+    fn is_capture(&self, r#move: &Move) -> PyResult<bool> {
+        let m = r#move;
         let m = self.legal(m)?;
         Ok(self.line.pos.is_capture(m))
     }
@@ -548,8 +553,9 @@ impl Board {
     }
 
     /// The action index of a move for this position's side to move (see `xiangqi.encoding`).
-    #[pyo3(signature = (m, encoding = "2086", perspective = "side_to_move"))]
-    fn move_to_action(&self, m: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
+    #[pyo3(signature = (r#move, encoding = "2086", perspective = "side_to_move"))]
+    fn move_to_action(&self, r#move: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
+        let m = r#move;
         let enc = parse_encoding(encoding)?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
         enc.index(m.inner, mirror).ok_or_else(|| {
@@ -655,7 +661,7 @@ impl Board {
     /// An SVG drawing of the board for notebooks (see `xiangqi.svg.board`).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         let svg = slf.py().import("xiangqi.svg")?;
-        svg.call_method1("board", (slf,))?.extract()
+        svg.call_method1("_repr_board", (slf,))?.extract()
     }
 }
 

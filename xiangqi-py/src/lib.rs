@@ -42,8 +42,9 @@ mod encoding_py {
     /// The action index of `move` made by `turn` (Black's moves are mirrored; pass `turn=RED`
     /// for absolute coordinates).
     #[pyfunction]
-    #[pyo3(signature = (m, encoding = "2086", turn = true))]
-    fn move_to_index(m: &Move, encoding: &str, turn: bool) -> PyResult<usize> {
+    #[pyo3(signature = (r#move, encoding = "2086", turn = true))]
+    fn move_to_index(r#move: &Move, encoding: &str, turn: bool) -> PyResult<usize> {
+        let m = r#move;
         let enc = parse_encoding(encoding)?;
         let mirror = Perspective::SideToMove.mirror(color_from_py(turn));
         enc.index(m.inner, mirror).ok_or_else(|| {
