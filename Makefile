@@ -26,6 +26,7 @@ lint:
 
 rust-test:
 	$(CARGO) test --workspace --release
+	$(CARGO) test --release -p xiangqi-core --all-features
 
 ## The slow perft checks (depth 5 of the whole suite, depth 6 of the start position).
 slow-test:

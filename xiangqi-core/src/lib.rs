@@ -25,6 +25,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 mod perft;
+pub mod pgn;
 mod position;
 mod role;
 mod setup;
@@ -35,7 +36,7 @@ pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{MoveParseError, RankDialect};
+pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
 pub use perft::{perft, perft_divide};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};

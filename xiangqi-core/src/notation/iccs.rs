@@ -79,8 +79,8 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.parse_iccs("h2e2", RankDialect::Zero).unwrap().to_string(), "h2e2");
     /// assert_eq!(pos.parse_iccs("h3e3", RankDialect::One).unwrap().to_string(), "h2e2");
-    /// assert!(pos.parse_iccs("h2h8", RankDialect::Zero).is_err()); // the cannon cannot pass h7
-    /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_ok()); // but captures beyond it
+    /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_ok()); // the cannon takes the horse over h7
+    /// assert!(pos.parse_iccs("h2h8", RankDialect::Zero).is_err()); // nothing to take beyond the screen
     /// ```
     pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
         let m = parse_coords(text, dialect)?;
