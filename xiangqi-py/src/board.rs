@@ -11,7 +11,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xiangqi_core::{
-    perft_divide_parallel, perft_parallel, Color, Move as CoreMove, Position, Square, Undo,
+    perft_divide_parallel, perft_parallel, Color, Move as CoreMove, Notation, Position, Square,
+    Undo,
 };
 
 /// The side whose view the encodings take: the side to move (Black mirrored) or always Red.
@@ -39,6 +40,12 @@ impl Perspective {
     pub fn mirror(self, turn: Color) -> bool {
         self == Perspective::SideToMove && turn == Color::Black
     }
+}
+
+/// Parses a notation name.
+pub fn parse_notation(name: &str) -> PyResult<Notation> {
+    name.parse::<Notation>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
 /// Parses an encoding name.
@@ -153,6 +160,21 @@ impl Board {
                 &self.line.pos.fen(),
             ))
         }
+    }
+
+    fn format(&self, m: &Move, notation: Notation) -> PyResult<String> {
+        self.line
+            .pos
+            .format_move(m.inner, notation)
+            .map_err(|e| illegal_move(e, &self.line.pos.fen()))
+    }
+
+    fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
+        self.line
+            .pos
+            .parse_move(text, notation)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
     }
 
     fn squares(bb: xiangqi_core::Bitboard) -> Vec<u32> {
@@ -364,6 +386,74 @@ impl Board {
         let m = self.parse_uci(text, rank_base)?;
         self.line.push(m.inner);
         Ok(m)
+    }
+
+    /// The move in WXF notation (`C2=5`); raises `IllegalMoveError` for an illegal move.
+    fn wxf(&self, r#move: &Move) -> PyResult<String> {
+        self.format(r#move, Notation::Wxf)
+    }
+
+    /// Parses a WXF move (`C2=5`, `H8+7`, `R+.3`; Fairy-Stockfish's pawn numbering too).
+    fn parse_wxf(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Wxf)
+    }
+
+    /// Parses a WXF move, plays it and returns it.
+    fn push_wxf(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Wxf)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The move in Chinese notation (`炮二平五`), simplified characters unless `traditional`.
+    #[pyo3(signature = (r#move, traditional = false))]
+    fn chinese(&self, r#move: &Move, traditional: bool) -> PyResult<String> {
+        let notation = if traditional {
+            Notation::ChineseTraditional
+        } else {
+            Notation::Chinese
+        };
+        self.format(r#move, notation)
+    }
+
+    /// Parses a Chinese move (`炮二平五`, `马8进7`, `前车进一`; simplified or traditional).
+    fn parse_chinese(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Chinese)
+    }
+
+    /// Parses a Chinese move, plays it and returns it.
+    fn push_chinese(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Chinese)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// Parses a move in ICCS coordinates, WXF or Chinese, whichever the text is.
+    fn parse_any(&self, text: &str) -> PyResult<Move> {
+        self.line
+            .pos
+            .parse_any(text)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
+    }
+
+    /// Parses a move in any notation (see `parse_any`), plays it and returns it.
+    fn push_any(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_any(text)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The move written in `notation`: `"iccs"` (`h2e2`), `"iccs1"` (`h3e3`), `"wxf"`,
+    /// `"chinese"` or `"chinese-traditional"`.
+    #[pyo3(signature = (r#move, notation = "wxf"))]
+    fn format_move(&self, r#move: &Move, notation: &str) -> PyResult<String> {
+        self.format(r#move, parse_notation(notation)?)
+    }
+
+    /// Parses a move written in `notation` (see `format_move`) and checks it is legal.
+    fn parse_move(&self, text: &str, notation: &str) -> PyResult<Move> {
+        self.parse_in(text, parse_notation(notation)?)
     }
 
     /// The piece on a square, or `None`.

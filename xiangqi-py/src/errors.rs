@@ -38,6 +38,12 @@ create_exception!(
     XiangqiError,
     "A move text fits more than one legal move."
 );
+create_exception!(
+    xiangqi,
+    PgnError,
+    XiangqiError,
+    "A PGN record is malformed (the message gives the line and column)."
+);
 
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -47,6 +53,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
+    m.add("PgnError", py.get_type::<PgnError>())?;
     Ok(())
 }
 

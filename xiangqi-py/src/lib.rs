@@ -7,6 +7,7 @@
 mod board;
 mod encoding;
 mod errors;
+mod pgn;
 mod types;
 mod vecenv;
 
@@ -21,6 +22,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     encoding_py::register(m)?;
     vecenv::register(m)?;
+    pgn::register(m)?;
     Ok(())
 }
 
