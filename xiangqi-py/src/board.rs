@@ -15,30 +15,43 @@ use xiangqi_core::{
     Undo,
 };
 
-/// The side whose view the encodings take: the side to move (Black mirrored) or always Red.
+/// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
+/// mirrored (ranks flipped) so that it plays up the board as Red does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Perspective {
-    /// The side to move; Black's view is mirrored so it plays up the board.
+    /// The side to move.
     SideToMove,
-    /// Red's view, whoever is to move.
+    /// Red's view (the board as it stands), whoever is to move.
     Red,
+    /// Black's view, whoever is to move.
+    Black,
 }
 
 impl Perspective {
-    /// Parses `"side_to_move"` or `"red"`.
+    /// Parses `"side_to_move"`, `"red"` or `"black"`.
     pub fn parse(name: &str) -> PyResult<Perspective> {
         match name {
             "side_to_move" => Ok(Perspective::SideToMove),
             "red" | "absolute" => Ok(Perspective::Red),
+            "black" => Ok(Perspective::Black),
             _ => Err(XiangqiError::new_err(format!(
-                "perspective must be \"side_to_move\" or \"red\", not {name:?}"
+                "perspective must be \"side_to_move\", \"red\" or \"black\", not {name:?}"
             ))),
         }
     }
 
-    /// Whether Black's moves and points are mirrored in `pos`.
+    /// The side whose view this is when `turn` is to move.
+    pub fn side(self, turn: Color) -> Color {
+        match self {
+            Perspective::SideToMove => turn,
+            Perspective::Red => Color::Red,
+            Perspective::Black => Color::Black,
+        }
+    }
+
+    /// Whether moves and points are mirrored when `turn` is to move.
     pub fn mirror(self, turn: Color) -> bool {
-        self == Perspective::SideToMove && turn == Color::Black
+        self.side(turn) == Color::Black
     }
 }
 
@@ -586,7 +599,7 @@ impl Board {
     /// when Red is to move, and a no-capture plane (`halfmove_clock / 120` capped at 1.0 for
     /// float32; the clock capped at 255 for uint8). With `perspective="side_to_move"` and Black
     /// to move, ranks are flipped so the side to move always plays up the board (row 0 is its
-    /// back rank); with `"red"` the board is as it stands.
+    /// back rank); with `"red"` the board is as it stands; with `"black"` always Black's view.
     #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32"))]
     fn planes<'py>(
         &self,
@@ -597,11 +610,7 @@ impl Board {
     ) -> PyResult<Bound<'py, PyAny>> {
         let perspective = Perspective::parse(perspective)?;
         let turn = self.line.pos.turn();
-        let own = if perspective == Perspective::SideToMove {
-            turn
-        } else {
-            Color::Red
-        };
+        let own = perspective.side(turn);
         let mirror = perspective.mirror(turn);
         let positions = self.line.recent_positions(history);
         let refs: Vec<&Position> = positions.iter().collect();

@@ -3,7 +3,7 @@
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
-use crate::board::{parse_encoding, Board, Perspective};
+use crate::board::{parse_encoding, Board};
 use crate::encoding::{self, Encoding, PlaneValue};
 use crate::errors::{fen_error, IllegalMoveError, XiangqiError};
 use crate::types::Move as PyMove;
@@ -668,6 +668,5 @@ impl VecEnv {
 /// Adds `VecEnv` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<VecEnv>()?;
-    let _ = Perspective::SideToMove;
     Ok(())
 }
