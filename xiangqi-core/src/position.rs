@@ -337,6 +337,36 @@ impl Position {
         self.attackers(self.general(self.turn), !self.turn)
     }
 
+    /// `true` when the piece on `sq` shields its own general: lifted off the board, it would
+    /// leave the general attacked. A piece pinned on a line, a horse's leg in front of the
+    /// general, and one of two cannon screens all shield. `false` for an empty point and for
+    /// the general itself.
+    pub fn shields_general(&self, sq: Square) -> bool {
+        let Some(piece) = self.board[sq.index()] else {
+            return false;
+        };
+        let ksq = self.generals[piece.color.index()];
+        if ksq == sq {
+            return false;
+        }
+        // Only the general's file and rank and the legs of horses aimed at it can be opened.
+        let on_line = sq.file() == ksq.file() || sq.rank() == ksq.rank();
+        if !on_line && !attacks::DIAGONAL_NEIGHBOUR[ksq.index()].contains(&(sq as u8)) {
+            return false;
+        }
+        let mut file_occ = self.file_occ[ksq.file().index()];
+        if sq.file() == ksq.file() {
+            file_occ &= !(1 << sq.rank().index());
+        }
+        self.attacked_with(
+            ksq,
+            !piece.color,
+            self.occupied.without(sq),
+            file_occ,
+            Bitboard::EMPTY,
+        )
+    }
+
     /// `true` when the side to move's general would be safe after moving `from` -> `to`
     /// (a pseudo-legal move of the side to move).
     #[inline]
