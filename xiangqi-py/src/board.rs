@@ -2,6 +2,7 @@
 
 use crate::encoding::{self, Encoding};
 use crate::errors::{fen_error, illegal_move, move_parse_error, XiangqiError};
+use crate::outcome::Outcome;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
 };
@@ -11,8 +12,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xiangqi_core::{
-    perft_divide_parallel, perft_parallel, Color, Move as CoreMove, Notation, Position, Square,
-    Undo,
+    perft_divide_parallel, perft_parallel, Color, Game, Move as CoreMove, Notation, Position,
+    Rules, Square,
 };
 
 /// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
@@ -73,52 +74,62 @@ pub fn parse_encoding(name: &str) -> PyResult<Encoding> {
 /// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules), the moves.
 type Reduced = (Py<PyAny>, (String, String), Vec<Move>);
 
-/// The positions and moves of a board: where the game started and what has been played since.
+/// The game behind a board: start position, moves and rules (all rule logic is in core's `Game`).
 #[derive(Clone)]
 pub struct Line {
-    /// The current position.
-    pub pos: Position,
-    /// The moves played, each with what undoes it.
-    pub stack: Vec<(CoreMove, Undo)>,
+    /// The game.
+    pub game: Game,
 }
 
 impl Line {
-    fn new(pos: Position) -> Line {
+    fn new(pos: Position, rules: Rules) -> Line {
         Line {
-            pos,
-            stack: Vec::new(),
+            game: Game::new(pos, rules),
         }
     }
 
+    /// The current position.
+    #[inline]
+    pub fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Plays a move known to be legal.
     fn push(&mut self, m: CoreMove) {
-        let undo = self.pos.make_move(m);
-        self.stack.push((m, undo));
+        self.game.push_unchecked(m);
     }
 
     fn pop(&mut self) -> Option<CoreMove> {
-        let (m, undo) = self.stack.pop()?;
-        self.pos.unmake_move(m, undo);
-        Some(m)
+        self.game.pop()
+    }
+
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> Vec<CoreMove> {
+        self.game.moves().collect()
     }
 
     /// The current position and up to `count` earlier ones, newest first.
     fn recent_positions(&self, count: usize) -> Vec<Position> {
+        let moves = self.moves();
+        let keep_from = moves.len().saturating_sub(count);
+        let mut pos = self.game.start().clone();
         let mut out = Vec::with_capacity(count + 1);
-        let mut pos = self.pos.clone();
-        out.push(pos.clone());
-        for &(m, undo) in self.stack.iter().rev().take(count) {
-            pos.unmake_move(m, undo);
+        if keep_from == 0 {
             out.push(pos.clone());
         }
+        for (i, &m) in moves.iter().enumerate() {
+            pos.make_move(m);
+            if i + 1 >= keep_from {
+                out.push(pos.clone());
+            }
+        }
+        out.reverse();
         out
     }
 
-    fn root(&self) -> Position {
-        let mut pos = self.pos.clone();
-        for &(m, undo) in self.stack.iter().rev() {
-            pos.unmake_move(m, undo);
-        }
-        pos
+    /// The start position.
+    pub fn root(&self) -> Position {
+        self.game.start().clone()
     }
 }
 
@@ -130,20 +141,14 @@ impl Line {
 #[derive(Clone)]
 pub struct Board {
     pub(crate) line: Line,
-    rules: String,
 }
 
-/// The rule presets a board may name.
-pub const RULES: [&str; 3] = ["casual", "simple", "axf"];
-
-fn check_rules(rules: &str) -> PyResult<String> {
-    if RULES.contains(&rules) {
-        Ok(rules.to_owned())
-    } else {
-        Err(XiangqiError::new_err(format!(
-            "rules must be one of \"casual\", \"simple\", \"axf\", not {rules:?}"
-        )))
-    }
+/// Parses a rule set: a preset name (`casual`, `simple`, `axf`) or a custom combination such as
+/// `axf,no-capture=off`.
+pub fn parse_rules(rules: &str) -> PyResult<Rules> {
+    rules
+        .parse::<Rules>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
 fn parse_fen(fen: &str) -> PyResult<Position> {
@@ -152,39 +157,45 @@ fn parse_fen(fen: &str) -> PyResult<Position> {
 
 impl Board {
     /// A board at `pos` with no move stack.
-    pub fn from_position(_py: Python<'_>, pos: Position, rules: &str) -> PyResult<Board> {
-        Ok(Board {
-            line: Line::new(pos),
-            rules: check_rules(rules)?,
-        })
+    pub fn from_position(pos: Position, rules: Rules) -> Board {
+        Board {
+            line: Line::new(pos, rules),
+        }
     }
 
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.line.pos
+    /// A board over a game.
+    pub fn from_game(game: Game) -> Board {
+        Board {
+            line: Line { game },
+        }
+    }
+
+    /// A board like this one (same rules) at `pos`, with no move stack.
+    fn fresh(&self, pos: Position) -> Board {
+        Board::from_position(pos, self.line.game.rules())
     }
 
     fn legal(&self, m: &Move) -> PyResult<CoreMove> {
-        if self.line.pos.is_legal(m.inner) {
+        if self.line.pos().is_legal(m.inner) {
             Ok(m.inner)
         } else {
             Err(illegal_move(
                 xiangqi_core::IllegalMove { mv: m.inner },
-                &self.line.pos.fen(),
+                &self.line.pos().fen(),
             ))
         }
     }
 
     fn format(&self, m: &Move, notation: Notation) -> PyResult<String> {
         self.line
-            .pos
+            .pos()
             .format_move(m.inner, notation)
-            .map_err(|e| illegal_move(e, &self.line.pos.fen()))
+            .map_err(|e| illegal_move(e, &self.line.pos().fen()))
     }
 
     fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
         self.line
-            .pos
+            .pos()
             .parse_move(text, notation)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -196,7 +207,7 @@ impl Board {
 
     fn legal_move_list(&self) -> Vec<Move> {
         self.line
-            .pos
+            .pos()
             .legal_moves()
             .iter()
             .map(|&m| Move::wrap(m))
@@ -213,60 +224,65 @@ impl Board {
             None => Position::startpos(),
             Some(fen) => parse_fen(fen)?,
         };
-        Ok(Board {
-            line: Line::new(pos),
-            rules: check_rules(rules)?,
-        })
+        Ok(Board::from_position(pos, parse_rules(rules)?))
     }
 
-    /// The rule preset: `"casual"`, `"simple"` or `"axf"`.
+    /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
+    /// `"axf,no-capture=off"`.
     #[getter]
-    fn rules(&self) -> &str {
-        &self.rules
+    fn rules(&self) -> String {
+        self.line.game.rules().to_string()
+    }
+
+    /// Changes the rules (the game is judged afresh under them).
+    #[setter]
+    fn set_rules(&mut self, rules: &str) -> PyResult<()> {
+        self.line.game.set_rules(parse_rules(rules)?);
+        Ok(())
     }
 
     /// The side to move: `RED` (`True`) or `BLACK` (`False`).
     #[getter]
     fn turn(&self) -> bool {
-        color_to_py(self.line.pos.turn())
+        color_to_py(self.line.pos().turn())
     }
 
     /// Plies since the last capture (the FEN's fifth field).
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.line.pos.halfmoves()
+        self.line.pos().halfmoves()
     }
 
     /// The move number, 1 at the start and increased after each Black move.
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.line.pos.fullmoves()
+        self.line.pos().fullmoves()
     }
 
     /// The FEN of the current position.
     fn fen(&self) -> String {
-        self.line.pos.fen()
+        self.line.pos().fen()
     }
 
     /// The piece-placement field of the FEN.
     fn board_fen(&self) -> String {
-        self.line.pos.board_fen()
+        self.line.pos().board_fen()
     }
 
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        self.line = Line::new(parse_fen(fen)?);
+        self.line = Line::new(parse_fen(fen)?, self.line.game.rules());
         Ok(())
     }
 
     /// Back to the start position, with an empty move stack.
     fn reset(&mut self) {
-        self.line = Line::new(Position::startpos());
+        self.line = Line::new(Position::startpos(), self.line.game.rules());
     }
 
     /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
     fn zobrist_hash(&self) -> u64 {
-        self.line.pos.hash()
+        self.line.pos().hash()
     }
 
     /// A copy; with `stack=False` the copy starts at the current position with no moves.
@@ -275,10 +291,7 @@ impl Board {
         if stack {
             self.clone()
         } else {
-            Board {
-                line: Line::new(self.line.pos.clone()),
-                rules: self.rules.clone(),
-            }
+            self.fresh(self.line.pos().clone())
         }
     }
 
@@ -295,7 +308,7 @@ impl Board {
         let root = this.line.root().fen();
         Ok((
             slf.get_type().into_any().unbind(),
-            (root, this.rules.clone()),
+            (root, this.rules()),
             this.move_stack(),
         ))
     }
@@ -309,19 +322,13 @@ impl Board {
 
     /// The board at the start of the move stack.
     fn root(&self) -> Board {
-        Board {
-            line: Line::new(self.line.root()),
-            rules: self.rules.clone(),
-        }
+        self.fresh(self.line.root())
     }
 
     /// The same position with the colours swapped and the board turned top to bottom
     /// (no move stack).
     fn mirror(&self) -> Board {
-        Board {
-            line: Line::new(self.line.pos.mirror()),
-            rules: self.rules.clone(),
-        }
+        self.fresh(self.line.pos().mirror())
     }
 
     /// Plays a legal move; raises `IllegalMoveError` otherwise.
@@ -343,25 +350,21 @@ impl Board {
     /// The last move played; raises `IndexError` when there is none.
     fn peek(&self) -> PyResult<Move> {
         self.line
-            .stack
-            .last()
-            .map(|&(m, _)| Move::wrap(m))
+            .game
+            .peek()
+            .map(Move::wrap)
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
     /// The moves played since the root, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.line
-            .stack
-            .iter()
-            .map(|&(m, _)| Move::wrap(m))
-            .collect()
+        self.line.game.moves().map(Move::wrap).collect()
     }
 
     /// Plies since the start of the game, counted from the move number and side to move.
     fn ply(&self) -> u32 {
-        let pos = &self.line.pos;
+        let pos = self.line.pos();
         2 * (pos.fullmoves() - 1) + u32::from(pos.turn() == Color::Black)
     }
 
@@ -374,20 +377,20 @@ impl Board {
     /// `True` when the move is legal here.
     fn is_legal(&self, r#move: &Move) -> bool {
         let m = r#move;
-        self.line.pos.is_legal(m.inner)
+        self.line.pos().is_legal(m.inner)
     }
 
     /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
     fn is_pseudo_legal(&self, r#move: &Move) -> bool {
         let m = r#move;
-        self.line.pos.is_pseudo_legal(m.inner)
+        self.line.pos().is_pseudo_legal(m.inner)
     }
 
     /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
     #[pyo3(signature = (text, rank_base = 0))]
     fn parse_uci(&self, text: &str, rank_base: u8) -> PyResult<Move> {
         self.line
-            .pos
+            .pos()
             .parse_iccs(text, dialect(rank_base)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -444,7 +447,7 @@ impl Board {
     /// Parses a move in ICCS coordinates, WXF or Chinese, whichever the text is.
     fn parse_any(&self, text: &str) -> PyResult<Move> {
         self.line
-            .pos
+            .pos()
             .parse_any(text)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -473,7 +476,7 @@ impl Board {
     fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
         Ok(self
             .line
-            .pos
+            .pos()
             .piece_at(square_from_py(square)?)
             .map(Piece::wrap))
     }
@@ -481,8 +484,8 @@ impl Board {
     /// Every piece by square.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in self.line.pos.occupied() {
-            if let Some(p) = self.line.pos.piece_at(sq) {
+        for sq in self.line.pos().occupied() {
+            if let Some(p) = self.line.pos().piece_at(sq) {
                 map.set_item(sq as u8, Piece::wrap(p))?;
             }
         }
@@ -493,30 +496,30 @@ impl Board {
     fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u32>> {
         let role = role_from_py(piece_type)?;
         Ok(Board::squares(
-            self.line.pos.pieces(color_from_py(color), role),
+            self.line.pos().pieces(color_from_py(color), role),
         ))
     }
 
     /// The square of a side's general.
     fn king(&self, color: bool) -> u8 {
-        self.line.pos.general(color_from_py(color)) as u8
+        self.line.pos().general(color_from_py(color)) as u8
     }
 
     /// `True` when the side to move is in check.
     fn is_check(&self) -> bool {
-        self.line.pos.is_check()
+        self.line.pos().is_check()
     }
 
     /// The squares of the pieces giving check.
     fn checkers(&self) -> Vec<u32> {
-        Board::squares(self.line.pos.checkers())
+        Board::squares(self.line.pos().checkers())
     }
 
     /// The squares of `color`'s pieces that attack `square` (the flying general included).
     fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u32>> {
         Ok(Board::squares(
             self.line
-                .pos
+                .pos()
                 .attackers(square_from_py(square)?, color_from_py(color)),
         ))
     }
@@ -525,7 +528,7 @@ impl Board {
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
         Ok(self
             .line
-            .pos
+            .pos()
             .is_attacked(square_from_py(square)?, color_from_py(color)))
     }
 
@@ -533,49 +536,92 @@ impl Board {
     fn gives_check(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.line.pos.gives_check(m))
+        Ok(self.line.pos().gives_check(m))
     }
 
     /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
     fn is_capture(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.line.pos.is_capture(m))
+        Ok(self.line.pos().is_capture(m))
     }
 
     /// `True` when the side to move is checkmated (a loss).
     fn is_checkmate(&self) -> bool {
-        self.line.pos.is_checkmate()
+        self.line.pos().is_checkmate()
     }
 
     /// `True` when the side to move has no legal move but is not in check (in xiangqi, a loss).
     fn is_stalemate(&self) -> bool {
-        self.line.pos.is_stalemate()
+        self.line.pos().is_stalemate()
     }
 
     /// `True` when neither side has a piece that can cross the river (general, advisors and
     /// elephants only): neither can ever mate.
     fn is_insufficient_material(&self) -> bool {
-        self.line.pos.is_insufficient_material()
+        self.line.pos().is_insufficient_material()
     }
 
     /// `True` when `color` alone has too little material to ever mate.
     fn has_insufficient_material(&self, color: bool) -> bool {
         self.line
-            .pos
+            .pos()
             .has_insufficient_material(color_from_py(color))
+    }
+
+    /// How the game has ended under the board's rules, or `None` while it goes on: checkmate
+    /// and stalemate (both lost for the side to move), threefold repetition judged by the rules
+    /// (perpetual check or chase loses under `simple`/`axf`), the no-capture limit, insufficient
+    /// material, or a resignation or agreed draw.
+    fn outcome(&self) -> Option<Outcome> {
+        self.line.game.outcome().map(Outcome::wrap)
+    }
+
+    /// `True` once `outcome()` is not `None`.
+    fn is_game_over(&self) -> bool {
+        self.line.game.is_over()
+    }
+
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
+    fn result(&self) -> &'static str {
+        self.line.game.outcome().map_or("*", |o| o.result())
+    }
+
+    /// `True` when the current position has occurred at least `count` times (same side to move).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: u32) -> bool {
+        self.line.game.is_repetition(count)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    fn repetition_count(&self) -> u32 {
+        self.line.game.repetition_count()
+    }
+
+    /// `color` resigns: the other side wins. Raises `XiangqiError` when the game is over.
+    fn resign(&mut self, color: bool) -> PyResult<()> {
+        self.line.game.resign(color_from_py(color)).map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
+    }
+
+    /// The players agree a draw. Raises `XiangqiError` when the game is over.
+    fn agree_draw(&mut self) -> PyResult<()> {
+        self.line.game.agree_draw().map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
     }
 
     /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
     /// GIL released.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.line.pos.clone();
+        let pos = self.line.pos().clone();
         py.detach(move || perft_parallel(&pos, depth))
     }
 
     /// The perft count below each legal move.
     fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(Move, u64)> {
-        let pos = self.line.pos.clone();
+        let pos = self.line.pos().clone();
         py.detach(move || perft_divide_parallel(&pos, depth))
             .into_iter()
             .map(|(m, n)| (Move::wrap(m), n))
@@ -587,7 +633,7 @@ impl Board {
     /// advisor, elephant, horse, chariot, cannon, soldier; -1..-7 for Black's; 0 for empty.
     fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let mut out = vec![0i8; 90];
-        encoding::write_array(&self.line.pos, &mut out);
+        encoding::write_array(self.line.pos(), &mut out);
         out.into_pyarray(py).reshape([10, 9])
     }
 
@@ -609,7 +655,7 @@ impl Board {
         dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let perspective = Perspective::parse(perspective)?;
-        let turn = self.line.pos.turn();
+        let turn = self.line.pos().turn();
         let own = perspective.side(turn);
         let mirror = perspective.mirror(turn);
         let positions = self.line.recent_positions(history);
@@ -645,9 +691,9 @@ impl Board {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let enc = parse_encoding(encoding)?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         let mut mask = vec![false; enc.size()];
-        encoding::write_mask(&self.line.pos, enc, mirror, &mut mask);
+        encoding::write_mask(self.line.pos(), enc, mirror, &mut mask);
         Ok(mask.into_pyarray(py))
     }
 
@@ -656,7 +702,7 @@ impl Board {
     fn move_to_action(&self, r#move: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
         let m = r#move;
         let enc = parse_encoding(encoding)?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         enc.index(m.inner, mirror).ok_or_else(|| {
             XiangqiError::new_err(format!(
                 "{} has no index in the {} encoding",
@@ -670,7 +716,7 @@ impl Board {
     #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
     fn action_to_move(&self, action: usize, encoding: &str, perspective: &str) -> PyResult<Move> {
         let enc = parse_encoding(encoding)?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos.turn());
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         enc.action_move(action, mirror)
             .map(Move::wrap)
             .ok_or_else(|| {
@@ -683,7 +729,7 @@ impl Board {
 
     /// The board drawn with letters (K A E H R C P, Red upper case), Black at the top.
     fn __str__(&self) -> String {
-        let pos = &self.line.pos;
+        let pos = self.line.pos();
         let mut out = String::new();
         for r in (0..10).rev() {
             for f in 0..9 {
@@ -706,7 +752,7 @@ impl Board {
         orientation: bool,
         coordinates: bool,
     ) -> String {
-        let pos = &self.line.pos;
+        let pos = self.line.pos();
         let ranks: Vec<usize> = if orientation {
             (0..10).rev().collect()
         } else {
@@ -744,14 +790,14 @@ impl Board {
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.line.pos.fen())
+        format!("Board('{}')", self.line.pos().fen())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Board>() {
             Ok(other) => {
                 let other = other.borrow();
-                self.line.pos == other.line.pos
+                self.line.pos() == other.line.pos()
             }
             Err(_) => false,
         }
@@ -773,7 +819,7 @@ pub struct LegalMoveGenerator {
 #[pymethods]
 impl LegalMoveGenerator {
     fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).line.pos.count_legal_moves() as usize
+        self.board.borrow(py).line.pos().count_legal_moves() as usize
     }
 
     fn count(&self, py: Python<'_>) -> usize {
@@ -781,12 +827,12 @@ impl LegalMoveGenerator {
     }
 
     fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).line.pos.has_legal_moves()
+        self.board.borrow(py).line.pos().has_legal_moves()
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
         match m.cast::<Move>() {
-            Ok(m) => self.board.borrow(py).line.pos.is_legal(m.get().inner),
+            Ok(m) => self.board.borrow(py).line.pos().is_legal(m.get().inner),
             Err(_) => false,
         }
     }
@@ -800,7 +846,7 @@ impl LegalMoveGenerator {
         let board = self.board.borrow(py);
         let moves: Vec<String> = board
             .line
-            .pos
+            .pos()
             .legal_moves()
             .iter()
             .map(|m| m.to_string())

@@ -7,6 +7,7 @@
 mod board;
 mod encoding;
 mod errors;
+mod outcome;
 mod pgn;
 mod types;
 mod vecenv;
@@ -23,6 +24,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encoding_py::register(m)?;
     vecenv::register(m)?;
     pgn::register(m)?;
+    outcome::register(m)?;
     Ok(())
 }
 

@@ -3,33 +3,16 @@
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
-use crate::board::{parse_encoding, Board};
+use crate::board::{parse_encoding, parse_rules, Board};
 use crate::encoding::{self, Encoding, PlaneValue};
 use crate::errors::{fen_error, IllegalMoveError, XiangqiError};
+use crate::outcome::Termination;
 use crate::types::Move as PyMove;
 use numpy::{AllowTypeChange, PyArray1, PyArray2, PyArray4, PyArrayLike1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
-use xiangqi_core::{Color, Move, MoveList, Position};
-
-/// How a game ended, as the `termination` codes of `VecEnv` infos (the values of
-/// `xiangqi.Termination`); 0 while a game goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(i8)]
-pub enum Ending {
-    /// The side to move is checkmated.
-    Checkmate = 1,
-    /// The side to move has no legal move (a loss in xiangqi).
-    Stalemate = 2,
-    /// The no-capture limit was reached: a draw.
-    MoveLimit = 6,
-    /// Neither side can mate: a draw.
-    InsufficientMaterial = 7,
-}
-
-/// Plies without a capture after which every preset declares a draw.
-const NO_CAPTURE_LIMIT: u32 = 120;
+use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules};
 
 /// A small, fast generator (xorshift64*), one per game so results do not depend on threads.
 #[derive(Clone)]
@@ -60,40 +43,25 @@ impl Rng {
 /// One game of the batch.
 #[derive(Clone)]
 struct Slot {
-    pos: Position,
+    game: Game,
     legal: MoveList,
     rng: Rng,
-    plies: u32,
 }
 
 impl Slot {
-    fn reset(&mut self, starts: &[Position]) {
+    fn reset(&mut self, starts: &[Position], rules: Rules) {
         let i = if starts.len() > 1 {
             self.rng.below(starts.len())
         } else {
             0
         };
-        self.pos = starts[i].clone();
-        self.plies = 0;
+        self.game = Game::new(starts[i].clone(), rules);
         self.legal.clear();
-        self.pos.legal_moves_into(&mut self.legal);
+        self.game.position().legal_moves_into(&mut self.legal);
     }
 
-    /// The ending of the current position, if the game is over. `legal` must be up to date.
-    fn ending(&self) -> Option<Ending> {
-        if self.legal.is_empty() {
-            Some(if self.pos.is_check() {
-                Ending::Checkmate
-            } else {
-                Ending::Stalemate
-            })
-        } else if self.pos.halfmoves() >= NO_CAPTURE_LIMIT {
-            Some(Ending::MoveLimit)
-        } else if self.pos.is_insufficient_material() {
-            Some(Ending::InsufficientMaterial)
-        } else {
-            None
-        }
+    fn pos(&self) -> &Position {
+        self.game.position()
     }
 }
 
@@ -138,16 +106,18 @@ struct Outputs<O> {
 /// Settings shared by every game.
 struct Config {
     encoding: Encoding,
+    rules: Rules,
     max_plies: u32,
     starts: Vec<Position>,
 }
 
 fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
-    let mirror = slot.pos.turn() == Color::Black;
+    let pos = slot.pos();
+    let mirror = pos.turn() == Color::Black;
     if let Some(obs) = &out.obs {
         // SAFETY: game `i` is handled by exactly one task (see `Rows`).
         let row = unsafe { obs.row(i) };
-        encoding::write_planes(&[&slot.pos], 0, slot.pos.turn(), mirror, row);
+        encoding::write_planes(&[pos], 0, pos.turn(), mirror, row);
     }
     if let Some(masks) = &out.masks {
         // SAFETY: as above.
@@ -160,42 +130,43 @@ fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>)
         }
     }
     // SAFETY: as above.
-    unsafe { out.turn.row(i)[0] = slot.pos.turn() == Color::Red };
+    unsafe { out.turn.row(i)[0] = pos.turn() == Color::Red };
 }
 
 /// Plays `m` in game `i` and writes its results; resets the game when it ends.
 fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out: &Outputs<O>) {
-    let mover = slot.pos.turn();
-    slot.pos.make_move(m);
-    slot.plies += 1;
+    let mover = slot.pos().turn();
+    slot.game.push_unchecked(m);
     slot.legal.clear();
-    slot.pos.legal_moves_into(&mut slot.legal);
-    let ending = slot.ending();
-    let (reward, winner) = match ending {
-        // The side to move after the move has lost: the mover won.
-        Some(Ending::Checkmate | Ending::Stalemate) => {
-            (1.0, if mover == Color::Red { 1 } else { -1 })
-        }
-        _ => (0.0, 0),
+    slot.game.position().legal_moves_into(&mut slot.legal);
+    let outcome = slot.game.outcome();
+    let (reward, winner) = match outcome.and_then(|o| o.winner) {
+        Some(w) => (
+            if w == mover { 1.0 } else { -1.0 },
+            if w == Color::Red { 1 } else { -1 },
+        ),
+        None => (0.0, 0),
     };
-    let truncated = ending.is_none() && slot.plies >= cfg.max_plies;
+    let plies = slot.game.ply() as u32;
+    let truncated = outcome.is_none() && plies >= cfg.max_plies;
     // SAFETY: game `i` is handled by exactly one task (see `Rows`).
     unsafe {
         out.rewards.row(i)[0] = reward;
-        out.terminated.row(i)[0] = ending.is_some();
+        out.terminated.row(i)[0] = outcome.is_some();
         out.truncated.row(i)[0] = truncated;
-        out.termination.row(i)[0] = ending.map_or(0, |e| e as i8);
+        out.termination.row(i)[0] =
+            outcome.map_or(0, |o| Termination::from_core(o.termination) as i8);
         out.winner.row(i)[0] = winner;
-        out.lengths.row(i)[0] = slot.plies;
+        out.lengths.row(i)[0] = plies;
     }
-    if ending.is_some() || truncated {
-        slot.reset(&cfg.starts);
+    if outcome.is_some() || truncated {
+        slot.reset(&cfg.starts, cfg.rules);
     }
     observe(slot, cfg, i, out);
 }
 
 fn reset_one<O: PlaneValue>(slot: &mut Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
-    slot.reset(&cfg.starts);
+    slot.reset(&cfg.starts, cfg.rules);
     // SAFETY: game `i` is handled by exactly one task (see `Rows`).
     unsafe {
         out.rewards.row(i)[0] = 0.0;
@@ -223,7 +194,9 @@ enum ObsBuffer {
 /// Actions are indices in `encoding` from the side to move's perspective (Black mirrored, see
 /// `xiangqi.encoding`). Observations are `Board.planes()` of each game (16 planes, side to
 /// move's perspective), shape `(num_envs, 16, 10, 9)`. Rewards are from the side that just
-/// moved: +1 when its move won, 0 otherwise (a move cannot lose under the rules checked here).
+/// moved: +1 when its move won, -1 when it lost (a perpetual check or chase under the `simple`
+/// and `axf` rules), 0 otherwise. Games are judged by core's `Game` under `rules`, exactly as
+/// `Board.outcome()` judges them; `infos["termination"]` holds the `Termination` value.
 /// A game that ends (`terminated`) or reaches `max_plies` (`truncated`) is reset at once: the
 /// observation and mask returned are of the new game, `infos["episode_length"]` tells how long
 /// the finished one was. Each step writes into the same preallocated arrays; copy what you keep.
@@ -231,7 +204,6 @@ enum ObsBuffer {
 pub struct VecEnv {
     slots: Vec<Slot>,
     cfg: Config,
-    rules: String,
     obs: ObsBuffer,
     masks: Option<Py<PyArray2<bool>>>,
     rewards: Py<PyArray1<f32>>,
@@ -389,11 +361,7 @@ impl VecEnv {
         if num_envs == 0 {
             return Err(XiangqiError::new_err("num_envs must be at least 1"));
         }
-        if !crate::board::RULES.contains(&rules) {
-            return Err(XiangqiError::new_err(format!(
-                "rules must be one of \"casual\", \"simple\", \"axf\", not {rules:?}"
-            )));
-        }
+        let parsed_rules = parse_rules(rules)?;
         let encoding = parse_encoding(encoding)?;
         let starts = match fens {
             None => vec![Position::startpos()],
@@ -422,10 +390,9 @@ impl VecEnv {
         let seed = seed.unwrap_or(0);
         let slots = (0..num_envs)
             .map(|i| Slot {
-                pos: starts[0].clone(),
+                game: Game::new(starts[0].clone(), parsed_rules),
                 legal: MoveList::new(),
                 rng: Rng::new(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
-                plies: 0,
             })
             .collect();
         let planes = encoding::plane_count(0);
@@ -447,10 +414,10 @@ impl VecEnv {
             slots,
             cfg: Config {
                 encoding,
+                rules: parsed_rules,
                 max_plies: max_plies.max(1),
                 starts,
             },
-            rules: rules.to_owned(),
             obs,
             masks: masks.then(|| PyArray2::zeros(py, [num_envs, encoding.size()], false).unbind()),
             rewards: PyArray1::zeros(py, num_envs, false).unbind(),
@@ -485,10 +452,10 @@ impl VecEnv {
         self.cfg.encoding.name()
     }
 
-    /// The rule preset.
+    /// The rules the games are judged by.
     #[getter]
-    fn rules(&self) -> &str {
-        &self.rules
+    fn rules(&self) -> String {
+        self.cfg.rules.to_string()
     }
 
     /// The shape of one game's observation, `(16, 10, 9)`, or `None` without observations.
@@ -557,11 +524,11 @@ impl VecEnv {
                     .zip(actions.par_iter())
                     .enumerate()
                     .map(|(i, (slot, &a))| {
-                        let mirror = slot.pos.turn() == Color::Black;
+                        let mirror = slot.pos().turn() == Color::Black;
                         usize::try_from(a)
                             .ok()
                             .and_then(|a| enc.action_move(a, mirror))
-                            .filter(|&m| slot.pos.is_legal(m))
+                            .filter(|&m| slot.pos().is_legal(m))
                             .ok_or((i, a))
                     })
                     .collect()
@@ -570,7 +537,7 @@ impl VecEnv {
         let moves = decoded.map_err(|(i, a)| {
             IllegalMoveError::new_err(format!(
                 "action {a} is not a legal move in game {i} ({})",
-                self.slots[i].pos.fen()
+                self.slots[i].pos().fen()
             ))
         })?;
         self.for_each_game(py, Some(&moves))?;
@@ -600,7 +567,7 @@ impl VecEnv {
                         .with_min_len(256)
                         .zip(out.par_iter_mut())
                         .for_each(|(slot, a)| {
-                            let mirror = slot.pos.turn() == Color::Black;
+                            let mirror = slot.pos().turn() == Color::Black;
                             *a = match slot.legal.len() {
                                 0 => -1,
                                 n => {
@@ -630,16 +597,16 @@ impl VecEnv {
 
     /// The FEN of each game.
     fn fens(&self) -> Vec<String> {
-        self.slots.iter().map(|s| s.pos.fen()).collect()
+        self.slots.iter().map(|s| s.pos().fen()).collect()
     }
 
-    /// Game `index` as a `Board` (a copy, without its move history).
-    fn board(&self, py: Python<'_>, index: usize) -> PyResult<Board> {
+    /// Game `index` as a `Board` (a copy, with its moves and rules).
+    fn board(&self, index: usize) -> PyResult<Board> {
         let slot = self
             .slots
             .get(index)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("game index out of range"))?;
-        Board::from_position(py, slot.pos.clone(), &self.rules)
+        Ok(Board::from_game(slot.game.clone()))
     }
 
     /// The legal moves of game `index`.
@@ -659,7 +626,7 @@ impl VecEnv {
         format!(
             "VecEnv(num_envs={}, rules={:?}, encoding={:?})",
             self.slots.len(),
-            self.rules,
+            self.cfg.rules.to_string(),
             self.cfg.encoding.name()
         )
     }
