@@ -14,8 +14,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 
 def test_check_env_random_and_self_play() -> None:
-    check_env(xiangqi.gym.XiangqiEnv(opponent="random"), skip_render_check=True)
-    check_env(xiangqi.gym.XiangqiEnv(opponent="self", render_mode="ansi"))
+    check_env(gymnasium.make(xiangqi.gym.ENV_ID, opponent="random").unwrapped)
+    check_env(gymnasium.make(xiangqi.gym.ENV_ID, opponent="self", render_mode="ansi").unwrapped)
 
 
 def test_masked_random_play_until_the_end() -> None:

@@ -23,34 +23,51 @@ def test_reset_shapes_and_start_masks() -> None:
     assert infos["turn"].tolist() == [True] * 8
 
 
-def test_random_play_agrees_with_board() -> None:
-    env = VecEnv(16, seed=5, max_plies=60)
+@pytest.mark.parametrize("rules", ["casual", "axf"])
+def test_random_play_agrees_with_board(rules: str) -> None:
+    env = VecEnv(16, seed=5, max_plies=60, rules=rules)
     env.reset()
+    boards = [Board(rules=rules) for _ in range(env.num_envs)]
     for _ in range(150):
         actions = env.random_actions()
-        before = env.fens()
-        masks_before = env.action_masks().copy()
-        assert all(masks_before[i, a] for i, a in enumerate(actions))
+        assert all(env.action_masks()[i, a] for i, a in enumerate(actions))
         obs, rewards, terminated, truncated, infos = env.step(actions)
-        for i in range(env.num_envs):
-            board = Board(before[i])
+        for i, board in enumerate(boards):
+            mover = board.turn
             board.push(board.action_to_move(int(actions[i])))
-            if terminated[i] or truncated[i]:
-                assert env.fens()[i] == xiangqi.STARTING_FEN
-                assert infos["episode_length"][i] > 0
-                if terminated[i]:
-                    won = board.is_checkmate() or board.is_stalemate()
-                    assert won or board.halfmove_clock >= 120 or board.is_insufficient_material()
-                    assert rewards[i] == (1.0 if won else 0.0)
-                else:
-                    assert infos["episode_length"][i] == 60
+            outcome = board.outcome()
+            assert terminated[i] == (outcome is not None)
+            assert infos["episode_length"][i] == len(board.move_stack)
+            if outcome is not None:
+                assert infos["termination"][i] == outcome.termination.value
+                expected = 0.0 if outcome.winner is None else (1.0 if outcome.winner == mover else -1.0)
+                assert rewards[i] == expected
             else:
-                assert env.fens()[i] == board.fen()
                 assert rewards[i] == 0.0
-            current = env.board(i)
-            assert np.array_equal(obs[i], current.planes())
-            assert np.array_equal(infos["action_mask"][i], current.legal_action_mask())
-            assert set(env.legal_moves(i)) == set(current.legal_moves)
+                assert truncated[i] == (len(board.move_stack) == 60)
+            if terminated[i] or truncated[i]:
+                boards[i] = board = Board(rules=rules)
+            assert env.fens()[i] == board.fen()
+            assert np.array_equal(obs[i], board.planes())
+            assert np.array_equal(infos["action_mask"][i], board.legal_action_mask())
+            assert set(env.legal_moves(i)) == set(board.legal_moves)
+            assert env.board(i).move_stack == board.move_stack
+
+
+def test_perpetual_check_loses_for_the_mover_under_simple() -> None:
+    # The AXF data's pawn perpetual check: Black checks with every move and loses.
+    fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1"
+    moves = "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2".split()
+    for rules, reward, code in [("simple", -1.0, 3), ("casual", 0.0, 5)]:
+        env = VecEnv(1, fens=[fen], rules=rules, observations=False)
+        env.reset()
+        board = Board(fen)
+        for uci in moves:
+            move = Move.from_uci(uci)
+            _, rewards, terminated, _, infos = env.step([board.move_to_action(move)])
+            board.push(move)
+        assert terminated[0] and rewards[0] == reward and infos["termination"][0] == code
+        assert infos["winner"][0] == (1 if reward else 0)
 
 
 def test_checkmate_terminates_with_a_win_for_the_mover_and_resets() -> None:

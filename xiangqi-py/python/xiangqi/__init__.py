@@ -30,8 +30,10 @@ from xiangqi._xiangqi import (
     InvalidMoveError,
     LegalMoveGenerator,
     Move,
+    Outcome,
     PgnError,
     Piece,
+    Termination,
     VecEnv,
     XiangqiError,
     parse_square,
@@ -47,8 +49,10 @@ __all__ = [
     "InvalidMoveError",
     "LegalMoveGenerator",
     "Move",
+    "Outcome",
     "PgnError",
     "Piece",
+    "Termination",
     "VecEnv",
     "XiangqiError",
     "parse_square",
@@ -58,6 +62,7 @@ __all__ = [
     "square_rank",
     "encoding",
     "Color",
+    "RULES",
     "COLORS",
     "COLOR_NAMES",
     "RED",
@@ -80,6 +85,9 @@ __all__ = [
 ]
 
 Color = bool
+RULES: List[str] = ["casual", "simple", "axf"]
+"""The rule presets; custom combinations read like ``"axf,no-capture=off"``."""
+
 RED: Color = True
 BLACK: Color = False
 COLORS: List[Color] = [RED, BLACK]

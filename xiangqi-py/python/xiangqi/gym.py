@@ -1,7 +1,7 @@
 """A Gymnasium environment: one agent plays xiangqi against an opponent (or itself).
 
-    >>> import xiangqi.gym
-    >>> env = xiangqi.gym.XiangqiEnv(opponent="random")
+    >>> import gymnasium, xiangqi.gym
+    >>> env = gymnasium.make("xiangqi/Xiangqi-v0", opponent="random")
     >>> obs, info = env.reset(seed=0)
     >>> obs.shape, int(info["action_mask"].sum())
     ((16, 10, 9), 44)
@@ -29,7 +29,10 @@ from gymnasium import spaces
 import xiangqi
 from xiangqi import Board, Move, encoding
 
-__all__ = ["XiangqiEnv", "Opponent"]
+__all__ = ["XiangqiEnv", "Opponent", "ENV_ID"]
+
+ENV_ID = "xiangqi/Xiangqi-v0"
+"""The id under which ``gymnasium.make`` knows the environment (after ``import xiangqi.gym``)."""
 
 Opponent = Union[str, Callable[[Board], Move]]
 
@@ -41,7 +44,10 @@ def _engine_opponent(level: str, seconds: float) -> Callable[[Board], Move]:
     limit = Limit(time=seconds)
 
     def play(board: Board) -> Move:
-        return engine.play(board, limit).move
+        move = engine.play(board, limit).move
+        if move is None:
+            raise xiangqi.XiangqiError("the engine has no move: the game is over")
+        return move
 
     return play
 
@@ -152,3 +158,7 @@ class XiangqiEnv(gymnasium.Env):
         if self.render_mode == "ansi":
             return str(self.board)
         return None
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="xiangqi.gym:XiangqiEnv")

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment: two agents, ``"red"`` and ``"black"``, take turns.
+"""A PettingZoo AEC environment: two agents, ``"red_0"`` and ``"black_0"``, take turns.
 
     >>> import xiangqi.pettingzoo
     >>> env = xiangqi.pettingzoo.env()
@@ -20,15 +20,17 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import xiangqi
 from xiangqi import Board, encoding
 
 __all__ = ["XiangqiAECEnv", "env", "raw_env"]
 
-AGENTS = ["red", "black"]
+AGENTS = ["red_0", "black_0"]
+"""The agents: Red, who moves first, and Black (named as PettingZoo recommends)."""
+RED_AGENT, BLACK_AGENT = AGENTS
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -45,10 +47,15 @@ def raw_env(**kwargs: Any) -> "XiangqiAECEnv":
     return XiangqiAECEnv(**kwargs)
 
 
-class XiangqiAECEnv(AECEnv):
+class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
     """Two-player xiangqi. See the module documentation."""
 
-    metadata = {"render_modes": ["ansi"], "name": "xiangqi_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "xiangqi_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -88,10 +95,10 @@ class XiangqiAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def _agent_to_move(self) -> str:
-        return "red" if self.board.turn == xiangqi.RED else "black"
+        return RED_AGENT if self.board.turn == xiangqi.RED else BLACK_AGENT
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        planes = self.board.planes(perspective=agent)
+        planes = self.board.planes(perspective="red" if agent == RED_AGENT else "black")
         if agent == self._agent_to_move() and not self.board.is_game_over():
             mask = self.board.legal_action_mask(self.encoding).astype(np.int8)
         else:
@@ -124,7 +131,7 @@ class XiangqiAECEnv(AECEnv):
                 self.terminations[name] = True
                 self.infos[name] = {"termination": outcome.termination.name, "result": outcome.result()}
                 if outcome.winner is not None:
-                    won = (name == "red") == outcome.winner
+                    won = (name == RED_AGENT) == outcome.winner
                     self.rewards[name] = 1.0 if won else -1.0
         elif len(self.board.move_stack) >= self.max_plies:
             for name in self.agents:

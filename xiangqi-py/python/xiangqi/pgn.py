@@ -49,11 +49,7 @@ class Game:
     @classmethod
     def from_board(cls, board: Board, headers: Optional[Dict[str, str]] = None) -> "Game":
         """The game of a board's move stack, from its root position."""
-        result = "*"
-        outcome = getattr(board, "outcome", None)
-        if outcome is not None:
-            result = board.result()
-        return cls(headers, board.root().fen(), board.move_stack, result)
+        return cls(headers, board.root().fen(), board.move_stack, board.result())
 
     def board(self) -> Board:
         """The start position."""
