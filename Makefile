@@ -8,7 +8,19 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean
+.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test
+
+# C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
+CC      ?= gcc
+CXX     ?= g++
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS_TEST   := -std=c11 -Wall -Wextra -Wpedantic -Werror -g $(SANITIZE) -Iinclude
+CXXFLAGS_TEST := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g $(SANITIZE) -Iinclude
+LIBDIR  := $(CURDIR)/target/release
+SHARED_LINK := -L$(LIBDIR) -lxiangqi -Wl,-rpath,$(LIBDIR)
+STATIC_LINK := $(LIBDIR)/libxiangqi.a -lpthread -ldl -lm
+C_TESTS := $(basename $(notdir $(wildcard tests-c/*.c)))
+CXX_TESTS := $(basename $(notdir $(wildcard tests-c/*.cpp)))
 
 ## Set everything up and start a game against the engine (LEVEL=beginner|casual|club|strong|master, COLOR=red|black).
 play: build
@@ -17,8 +29,8 @@ play: build
 build:
 	$(CARGO) build --release --bin xiangqi
 
-## Build and run every test: formatting, lints, Rust tests.
-test: lint rust-test python-test
+## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests.
+test: lint rust-test header-check c-test python-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -35,6 +47,31 @@ slow-test:
 perft: build
 	$(XIANGQI) perft --fen startpos --depth 5
 	$(XIANGQI) perft --fen startpos --depth 6 --threads 2
+
+ffi:
+	$(CARGO) build --release -p xiangqi-ffi
+
+## Regenerate include/xiangqi.h from xiangqi-ffi (commit the result).
+header:
+	$(CARGO) run --release -p xiangqi-ffi --features header --bin xiangqi-header
+
+## Fail when the committed header differs from what the sources generate.
+header-check:
+	$(CARGO) run --release -p xiangqi-ffi --features header --bin xiangqi-header -- --check
+
+## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones.
+c-test: ffi
+	@mkdir -p target/c-tests
+	@set -e; for t in $(C_TESTS); do \
+		$(CC) $(CFLAGS_TEST) tests-c/$$t.c -o target/c-tests/$$t-shared $(SHARED_LINK); \
+		$(CC) $(CFLAGS_TEST) tests-c/$$t.c -o target/c-tests/$$t-static $(STATIC_LINK); \
+		echo "== $$t (shared)"; target/c-tests/$$t-shared; \
+		echo "== $$t (static)"; target/c-tests/$$t-static; \
+	done
+	@set -e; for t in $(CXX_TESTS); do \
+		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
+		echo "== $$t (C++)"; target/c-tests/$$t; \
+	done
 
 clean:
 	$(CARGO) clean

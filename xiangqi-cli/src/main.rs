@@ -1,16 +1,29 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 use std::time::Instant;
 use xiangqi_core::{Position, STARTING_FEN};
 
 const USAGE: &str = "usage:
-  xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]";
+  xiangqi uci                  speak UCI (or UCCI, when the GUI sends `ucci`) on stdin/stdout
+  xiangqi bench [DEPTH]        search the bench positions; prints nodes and nodes/second
+  xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => perft_command(&args[1..]),
+        Some("uci" | "ucci") => {
+            uci_command(args.first().map(String::as_str));
+            Ok(())
+        }
+        Some("bench") => bench_command(&args[1..]),
+        None if !std::io::stdin().is_terminal() => {
+            uci_command(None);
+            Ok(())
+        }
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(())
@@ -108,5 +121,45 @@ fn perft_command(args: &[String]) -> Result<(), String> {
         0
     };
     println!("nodes {nodes} time {seconds:.3} nps {nps}");
+    Ok(())
+}
+
+/// Runs the UCI/UCCI loop on stdin and stdout. `ucci` as the command starts in UCCI mode, as
+/// if the GUI had sent `ucci` first.
+fn uci_command(first: Option<&str>) {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match first {
+        Some("ucci") => {
+            let input = std::io::Cursor::new(b"ucci\n".to_vec()).chain(stdin.lock());
+            xiangqi_search::uci::run(input, stdout);
+        }
+        _ => xiangqi_search::uci::run(stdin.lock(), stdout),
+    }
+}
+
+fn bench_command(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        None => xiangqi_search::bench::BENCH_DEPTH,
+        Some(d) => d
+            .parse()
+            .ok()
+            .filter(|d| (1..=30).contains(d))
+            .ok_or_else(|| format!("bench depth must be 1..30, not {d:?}"))?,
+    };
+    let report = xiangqi_search::bench::run_bench(depth, |i, _, result| {
+        let best = result
+            .best_move
+            .map_or_else(|| "(none)".to_owned(), |m| m.to_string());
+        println!(
+            "position {:2}  nodes {:10}  bestmove {best}  score {}",
+            i + 1,
+            result.nodes,
+            result.score
+        );
+    });
+    println!("Total time (ms) : {}", report.time.as_millis());
+    println!("Nodes searched  : {}", report.nodes);
+    println!("Nodes/second    : {}", report.nps);
     Ok(())
 }

@@ -1,1 +1,23 @@
-//! The xiangqi engine.
+//! The xiangqi engine: evaluation, search, levels, and the UCI/UCCI front end.
+//!
+//! [`Engine`] searches positions within [`Limits`] and reports progress through a callback;
+//! [`Level`] weakens it for people to play; [`uci`] speaks the engine protocols; [`bench`] gives
+//! a reproducible node count and speed.
+
+pub mod bench;
+mod engine;
+pub mod eval;
+pub mod levels;
+pub mod params;
+pub mod rules;
+mod score;
+pub mod search;
+pub mod uci;
+
+pub use engine::{
+    Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+};
+pub use levels::Level;
+pub use rules::RulePreset;
+pub use score::Score;
+pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

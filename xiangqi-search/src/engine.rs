@@ -1,0 +1,483 @@
+//! The engine object the front ends and bindings use: options, a persistent transposition
+//! table and move-ordering memory, a stop handle, and `search`.
+//!
+//! ```
+//! use xiangqi_search::{Engine, EngineOptions, Limits};
+//! use xiangqi_core::Position;
+//!
+//! let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let result = engine.search(&Position::startpos(), &[], &limits, &mut |_| {}).unwrap();
+//! assert!(Position::startpos().is_legal(result.best_move.unwrap()));
+//! ```
+
+use crate::levels::{self, Level, Rng};
+use crate::rules::RulePreset;
+use crate::score::{Score, Value, INFINITE, MAX_PLY};
+use crate::search::history::Histories;
+use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
+use crate::search::time::TimeManager;
+use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
+use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use xiangqi_core::{Move, Position};
+
+/// Largest transposition table accepted, in MiB.
+pub const MAX_HASH_MB: usize = 1 << 16;
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
+/// Most principal variations accepted.
+pub const MAX_MULTIPV: usize = 128;
+
+/// Engine settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Search threads (Lazy SMP), at least 1.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Playing level.
+    pub level: Level,
+    /// Game-end preset applied inside the search.
+    pub rules: RulePreset,
+    /// Principal variations to report (the level may search more internally).
+    pub multipv: usize,
+    /// Seed of the levels' random move choice; `None` seeds from the clock, so that games
+    /// against a weak level vary. Master never uses randomness.
+    pub seed: Option<u64>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            threads: 1,
+            hash_mb: 64,
+            level: Level::Master,
+            rules: RulePreset::Simple,
+            multipv: 1,
+            seed: None,
+        }
+    }
+}
+
+/// Stops a running search from another thread.
+///
+/// Setting the flag makes the search return its best move so far (after depth 1 at least).
+/// The engine clears the flag when a search returns, so a stop raised during one search does
+/// not leak into the next; a stop raised while no search runs ends the next search at once.
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// `true` when a stop is pending.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Withdraws a pending stop.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Why a search could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// A move of the game record is not legal where it is played.
+    IllegalMove {
+        /// Its index in the move list.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::IllegalMove { index, mv } => {
+                write!(f, "move {} ({mv}) is illegal", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A xiangqi engine. It is `Send`: bindings may run a search on another thread (and stop it
+/// from the first with a [`StopHandle`]). One search runs at a time (`&mut self`).
+pub struct Engine {
+    options: EngineOptions,
+    tt: TranspositionTable,
+    histories: Vec<Histories>,
+    stop: StopHandle,
+    rng: Rng,
+}
+
+impl Engine {
+    /// An engine with these options (out-of-range numbers are clamped).
+    pub fn new(options: EngineOptions) -> Engine {
+        let mut options = options;
+        options.threads = options.threads.clamp(1, MAX_THREADS);
+        options.hash_mb = options.hash_mb.clamp(1, MAX_HASH_MB);
+        options.multipv = options.multipv.clamp(1, MAX_MULTIPV);
+        let seed = options.seed.unwrap_or_else(clock_seed);
+        Engine {
+            tt: TranspositionTable::new(options.hash_mb),
+            histories: Vec::new(),
+            stop: StopHandle::default(),
+            rng: Rng::new(seed),
+            options,
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Sets the number of search threads (clamped to 1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`] MiB); it is emptied.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
+        self.tt = TranspositionTable::new(self.options.hash_mb);
+    }
+
+    /// Sets the playing level.
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
+    }
+
+    /// Sets the game-end preset used inside the search.
+    pub fn set_rules(&mut self, rules: RulePreset) {
+        self.options.rules = rules;
+    }
+
+    /// Sets how many principal variations are reported (clamped to 1..=[`MAX_MULTIPV`]).
+    pub fn set_multipv(&mut self, multipv: usize) {
+        self.options.multipv = multipv.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Reseeds the levels' random choice.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.options.seed = Some(seed);
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets everything learned: a new game starts.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
+        if let Some(seed) = self.options.seed {
+            self.rng = Rng::new(seed);
+        }
+    }
+
+    /// A handle that stops the running search from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Searches the position reached by playing `moves` from `start` (the moves give the
+    /// repetition history, which the rules need), within `limits`. `info` is called on the
+    /// calling thread after each completed iteration.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        let started = Instant::now();
+        let (root, frames) = replay(start, moves)?;
+        Ok(self.run(&root, &frames, limits, info, started))
+    }
+
+    /// Searches a position without game history.
+    pub fn search_position(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let frames = [root_frame(position, 0)];
+        self.run(position, &frames, limits, info, started)
+    }
+
+    fn run(
+        &mut self,
+        root: &Position,
+        frames: &[Frame],
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+        started: Instant,
+    ) -> SearchResult {
+        let level = self.options.level.params();
+        let mut root_moves: Vec<RootMove> = root
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
+            .filter(|m| !limits.ban_moves.contains(m))
+            .map(RootMove::new)
+            .collect();
+        if root_moves.is_empty() {
+            self.stop.reset();
+            let lost = !root.has_legal_moves();
+            return SearchResult {
+                best_move: None,
+                ponder: None,
+                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+                pv: Vec::new(),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: started.elapsed(),
+            };
+        }
+        // Captures first, for a sensible order before depth 1 sorts them.
+        root_moves.sort_by_key(|rm| {
+            std::cmp::Reverse(root.piece_at(rm.mv.to()).map_or(0, |p| p.role.index() + 1))
+        });
+
+        let depth_cap =
+            min_option(limits.depth, level.depth).map(|d| d.clamp(1, (MAX_PLY - 10) as u32) as i32);
+        let node_cap = min_option(limits.nodes, level.nodes);
+        let (max_depth, node_limit) = if limits.infinite && self.options.level == Level::Master {
+            ((MAX_PLY - 10) as i32, None)
+        } else {
+            (depth_cap.unwrap_or((MAX_PLY - 10) as i32), node_cap)
+        };
+        let multipv = self
+            .options
+            .multipv
+            .max(level.multipv)
+            .min(root_moves.len());
+        let threads = self.options.threads;
+        while self.histories.len() < threads {
+            self.histories.push(Histories::new());
+        }
+        self.tt.new_search();
+
+        let shared = Shared {
+            tt: &self.tt,
+            user_stop: &self.stop.0,
+            helpers_stop: AtomicBool::new(false),
+            counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+            node_limit,
+            time: TimeManager::new(limits, root.turn(), started),
+            rules: self.options.rules,
+            max_depth,
+        };
+        let reported_lines = self.options.multipv.min(multipv);
+        let (main_hist, helper_hists) = self.histories.split_at_mut(1);
+        let main_result = std::thread::scope(|scope| {
+            for (i, hist) in helper_hists.iter_mut().take(threads - 1).enumerate() {
+                let shared = &shared;
+                let root_moves = root_moves.clone();
+                let builder = std::thread::Builder::new()
+                    .name(format!("search-{}", i + 1))
+                    .stack_size(8 << 20);
+                let spawned = builder.spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(i + 1, shared, hist, root, frames, root_moves);
+                    worker.iterate(multipv, &mut |_, _| {});
+                });
+                // A helper that cannot start only costs speed.
+                drop(spawned);
+            }
+            let mut main = Worker::new(0, &shared, &mut main_hist[0], root, frames, root_moves);
+            main.iterate(multipv, &mut |worker, lines| {
+                for line in 0..(lines as usize).min(reported_lines) {
+                    info(&line_info(&shared, worker, line, started));
+                }
+            });
+            if limits.infinite {
+                // An infinite search answers only when told to stop.
+                while !shared.user_stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            shared.helpers_stop.store(true, Ordering::Relaxed);
+            let aborted_best = main.root_moves[0].clone();
+            (
+                main.completed,
+                main.completed_depth,
+                aborted_best,
+                main.stopped,
+            )
+        });
+        let (completed, completed_depth, aborted_best, stopped) = main_result;
+        let nodes = shared.total_nodes();
+        drop(shared);
+        self.stop.reset();
+
+        // The lines of the last completed iteration; after an interrupted one, a move that
+        // already beat the previous best there is trusted.
+        let mut lines = completed;
+        if stopped
+            && multipv == 1
+            && aborted_best.mv != lines[0].mv
+            && aborted_best.score > -INFINITE
+            && aborted_best.bound != Bound::Upper
+        {
+            lines.insert(0, aborted_best);
+        }
+        let chosen = if level.temperature > 0 {
+            let count = multipv.min(lines.len());
+            let scores: Vec<Value> = lines[..count].iter().map(|l| l.score).collect();
+            levels::choose(&scores, level.temperature, level.margin, &mut self.rng)
+        } else {
+            0
+        };
+        let line = &lines[chosen];
+        SearchResult {
+            best_move: Some(line.mv),
+            ponder: line.pv.get(1).copied(),
+            score: Score::from_value(line.score.clamp(-INFINITE + 1, INFINITE - 1)),
+            pv: line.pv.clone(),
+            depth: completed_depth.max(0) as u32,
+            seldepth: line.seldepth,
+            nodes,
+            time: started.elapsed(),
+        }
+    }
+}
+
+fn line_info(
+    shared: &Shared<'_>,
+    worker: &Worker<'_>,
+    line: usize,
+    started: Instant,
+) -> SearchInfo {
+    let rm = &worker.root_moves[line];
+    let nodes = shared.total_nodes();
+    let time = started.elapsed();
+    let millis = time.as_millis().max(1) as u64;
+    SearchInfo {
+        depth: worker.completed_depth.max(1) as u32,
+        seldepth: rm.seldepth,
+        multipv: line as u32 + 1,
+        score: Score::from_value(rm.score),
+        bound: match rm.bound {
+            Bound::Lower => ScoreBound::Lower,
+            Bound::Upper => ScoreBound::Upper,
+            _ => ScoreBound::Exact,
+        },
+        nodes,
+        nps: nodes * 1000 / millis,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv: rm.pv.clone(),
+    }
+}
+
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+fn root_frame(pos: &Position, reversible: u32) -> Frame {
+    Frame {
+        hash: pos.hash(),
+        in_check: pos.is_check(),
+        reversible,
+        piece_to: None,
+        psq: (0, 0),
+        static_eval: 0,
+    }
+}
+
+/// Plays the game record, keeping a frame per position since the last capture.
+fn replay(start: &Position, moves: &[Move]) -> Result<(Position, Vec<Frame>), SearchError> {
+    let mut pos = start.clone();
+    let mut frames = vec![root_frame(&pos, 0)];
+    for (index, &mv) in moves.iter().enumerate() {
+        let undo = pos
+            .play(mv)
+            .map_err(|_| SearchError::IllegalMove { index, mv })?;
+        if undo.captured.is_some() {
+            frames.clear();
+            frames.push(root_frame(&pos, 0));
+        } else {
+            let reversible = frames.last().map_or(0, |f| f.reversible + 1);
+            frames.push(root_frame(&pos, reversible));
+        }
+    }
+    Ok((pos, frames))
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x5eed, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_is_send() {
+        fn assert_send<T: Send>() {}
+        assert_send::<Engine>();
+        assert_send::<StopHandle>();
+    }
+
+    #[test]
+    fn a_lost_position_has_no_move() {
+        // Black is checkmated: the red chariot on e8 is protected by the soldier on e7... use a
+        // plain back-rank mate: red chariots on d9 and f8 with the general facing files closed.
+        let pos = Position::from_fen("3Rk4/5R3/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        assert!(pos.is_checkmate());
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
+        let result = engine.search_position(
+            &pos,
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        assert_eq!(result.best_move, None);
+        assert_eq!(result.score, Score::Mate(0));
+    }
+
+    #[test]
+    fn illegal_history_is_reported() {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
+        let bad = Move::new(xiangqi_core::Square::A0, xiangqi_core::Square::A9);
+        let err = engine
+            .search(
+                &Position::startpos(),
+                &[bad],
+                &Limits::default(),
+                &mut |_| {},
+            )
+            .unwrap_err();
+        assert_eq!(err, SearchError::IllegalMove { index: 0, mv: bad });
+    }
+}

@@ -1,0 +1,247 @@
+//! Every tunable number of the engine, in one place.
+//!
+//! Evaluation terms are `(midgame, endgame)` pairs in centipawns, blended by game phase; search
+//! margins are in centipawns unless named otherwise. Piece-square tables live in
+//! [`crate::eval::pst`] because of their size, but they are tunables too.
+
+/// A `(midgame, endgame)` pair of centipawns.
+pub type Pair = (i32, i32);
+
+// ----- material ---------------------------------------------------------------------------------
+
+/// Soldier before the river; its advance is paid by the piece-square table.
+pub const SOLDIER_VALUE: Pair = (70, 90);
+/// Advisor: a defender whose worth depends on the attackers left (see king safety).
+pub const ADVISOR_VALUE: Pair = (190, 170);
+/// Elephant: like the advisor, a defender.
+pub const ELEPHANT_VALUE: Pair = (190, 170);
+/// Horse: gains in the endgame when the board opens and the cannon loses its screens.
+pub const HORSE_VALUE: Pair = (420, 470);
+/// Cannon: strongest with many screens on the board.
+pub const CANNON_VALUE: Pair = (460, 420);
+/// Chariot: the strongest piece.
+pub const CHARIOT_VALUE: Pair = (1000, 1080);
+
+/// Extra for the cannon (and minus for the horse) per piece on the board above
+/// [`SCREEN_PIECES_PIVOT`]: the horse/cannon shift as material comes off.
+pub const CANNON_SCREEN_BONUS: i32 = 2;
+/// The piece count (both sides, generals included) where horse and cannon are worth their
+/// table values.
+pub const SCREEN_PIECES_PIVOT: i32 = 20;
+
+/// Game phase weight of each role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
+pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+/// Phase total of the starting material.
+pub const PHASE_TOTAL: i32 = 2 * (2 * 2 + 2 * 4 + 2 * 2);
+
+// ----- mobility ---------------------------------------------------------------------------------
+
+/// Per reachable point above or below [`CHARIOT_MOBILITY_PIVOT`].
+pub const CHARIOT_MOBILITY: Pair = (6, 7);
+/// The chariot's typical count of reachable points.
+pub const CHARIOT_MOBILITY_PIVOT: i32 = 7;
+/// Per horse move above or below [`HORSE_MOBILITY_PIVOT`]: a hobbled horse is a poor piece.
+pub const HORSE_MOBILITY: Pair = (12, 12);
+/// The horse's typical move count.
+pub const HORSE_MOBILITY_PIVOT: i32 = 4;
+/// Extra penalty for a horse with no move at all.
+pub const HORSE_TRAPPED: Pair = (30, 30);
+/// Per cannon move (quiet moves and captures) above or below [`CANNON_MOBILITY_PIVOT`].
+pub const CANNON_MOBILITY: Pair = (3, 3);
+/// The cannon's typical move count.
+pub const CANNON_MOBILITY_PIVOT: i32 = 7;
+
+// ----- king safety --------------------------------------------------------------------------------
+
+/// An enemy cannon on the general's file or rank with nothing between: the "empty-head cannon",
+/// which pins the palace (advisors and elephants cannot step onto the line).
+pub const EMPTY_HEAD_CANNON: Pair = (90, 40);
+/// ...the same when the general has left the central file, a lesser grip.
+pub const EMPTY_HEAD_CANNON_SIDE: Pair = (40, 20);
+/// An enemy cannon aimed at the general through two screens: one move from a check.
+pub const CANNON_TWO_SCREENS: Pair = (22, 8);
+/// A cannon on the central file with one of our own pieces as the screen and our general behind
+/// it: a pinned screen ("central cannon" pressure).
+pub const CENTRAL_CANNON_PIN: Pair = (20, 6);
+/// An enemy chariot on the general's file with one piece between (a pin or a discovered threat).
+pub const CHARIOT_ON_GENERAL_FILE: Pair = (25, 10);
+/// Per missing advisor, scaled by the enemy attackers (see [`ATTACKER_WEIGHT`]).
+pub const MISSING_ADVISOR: i32 = 9;
+/// Per missing elephant, scaled by the enemy attackers.
+pub const MISSING_ELEPHANT: i32 = 7;
+/// Weights of enemy pieces counted as attackers for the palace-integrity terms, by role.
+pub const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
+/// The general off its home rank (midgame only: exposed to chariots and cannons).
+pub const GENERAL_RAISED: i32 = 20;
+/// Attack units per enemy piece attacking the palace zone, by role.
+pub const KING_ZONE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
+/// Danger in centipawns is `units^2 / KING_DANGER_DIVISOR` (midgame), so pressure grows faster
+/// than the number of attackers.
+pub const KING_DANGER_DIVISOR: i32 = 6;
+/// Cap on the king-danger term.
+pub const KING_DANGER_MAX: i32 = 400;
+
+// ----- soldiers, threats, other ---------------------------------------------------------------
+
+/// Two crossed soldiers side by side on one rank support each other.
+pub const CONNECTED_SOLDIERS: Pair = (12, 18);
+/// A piece attacked by an enemy soldier, horse or cannon and not defended, or attacked by a
+/// cheaper piece: the side to move is likely to win it, the other side to lose it.
+pub const HANGING_PIECE: Pair = (30, 20);
+/// The side to move's bonus.
+pub const TEMPO: i32 = 12;
+/// A side without pieces able to cross the river cannot win: its advantage is divided by this.
+pub const NO_ATTACKERS_DIVISOR: i32 = 8;
+
+// ----- search ----------------------------------------------------------------------------------
+
+/// First half-width of the aspiration window.
+pub const ASPIRATION_DELTA: i32 = 18;
+/// Depth from which aspiration windows are used.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Razoring: at depth `d` <= [`RAZOR_MAX_DEPTH`], drop into quiescence when the static eval is
+/// below alpha by `RAZOR_MARGIN * d`.
+pub const RAZOR_MARGIN: i32 = 260;
+/// See [`RAZOR_MARGIN`].
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+/// Reverse futility: a static eval above beta by `RFP_MARGIN * d` (less when improving) returns.
+pub const RFP_MARGIN: i32 = 90;
+/// See [`RFP_MARGIN`].
+pub const RFP_MAX_DEPTH: i32 = 7;
+/// Null move: minimum depth.
+pub const NMP_MIN_DEPTH: i32 = 2;
+/// Null move: base reduction.
+pub const NMP_BASE_REDUCTION: i32 = 3;
+/// Null move: one more ply of reduction per this many plies of depth.
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// Null move: one more ply per this many centipawns of eval above beta (at most 3).
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+/// Null move: depth from which a fail-high is verified by a reduced normal search, as a guard
+/// against zugzwang.
+pub const NMP_VERIFY_DEPTH: i32 = 10;
+/// Internal iterative reduction: depth from which a node without a table move is searched one
+/// ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+/// Futility pruning of quiet moves at depth `d`: eval + `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`
+/// below alpha.
+pub const FUTILITY_BASE: i32 = 80;
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_PER_DEPTH: i32 = 110;
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_MAX_DEPTH: i32 = 7;
+/// Late-move pruning: at depth `d`, quiet moves after `LMP_BASE + d * d` (halved when not
+/// improving) are skipped.
+pub const LMP_BASE: i32 = 3;
+/// See [`LMP_BASE`].
+pub const LMP_MAX_DEPTH: i32 = 8;
+/// SEE pruning of quiets at low depth: threshold `-SEE_QUIET_MARGIN * d`.
+pub const SEE_QUIET_MARGIN: i32 = 60;
+/// SEE pruning of captures at low depth: threshold `-SEE_CAPTURE_MARGIN * d`.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+/// See [`SEE_QUIET_MARGIN`].
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+/// LMR table: `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR`, in hundredths.
+pub const LMR_BASE: i32 = 75;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: i32 = 225;
+/// History score that changes the reduction by one ply.
+pub const LMR_HISTORY_DIVISOR: i32 = 6000;
+/// Quiescence: delta pruning margin over the captured piece's value.
+pub const DELTA_MARGIN: i32 = 160;
+/// Quiescence: captures whose SEE is below this are skipped.
+pub const QS_SEE_THRESHOLD: i32 = 0;
+/// History bonus: `min(HISTORY_BONUS_MUL * d * d + HISTORY_BONUS_ADD * d, HISTORY_BONUS_MAX)`.
+pub const HISTORY_BONUS_MUL: i32 = 6;
+/// See [`HISTORY_BONUS_MUL`].
+pub const HISTORY_BONUS_ADD: i32 = 60;
+/// See [`HISTORY_BONUS_MUL`].
+pub const HISTORY_BONUS_MAX: i32 = 1600;
+/// The history scores saturate at this magnitude (the update is a running average).
+pub const HISTORY_MAX: i32 = 16384;
+/// Singular extension: minimum depth.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+/// Singular extension: margin per depth ply.
+pub const SINGULAR_MARGIN: i32 = 2;
+/// A check extension is applied up to this many plies past the iteration depth times two.
+pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
+
+// ----- time management -------------------------------------------------------------------------
+
+/// Assumed moves left in a game without `movestogo`.
+pub const DEFAULT_MOVES_TO_GO: u64 = 26;
+/// Time reserved for communication per move, in milliseconds.
+pub const MOVE_OVERHEAD_MS: u64 = 30;
+/// The hard limit may use at most this fraction (per mille) of the remaining time.
+pub const MAX_TIME_FRACTION_PERMILLE: u64 = 400;
+/// The hard limit is at most this multiple of the optimum time.
+pub const MAX_TIME_MULTIPLE: u64 = 5;
+/// When the best move stayed the same for several iterations, the optimum shrinks to this
+/// percentage.
+pub const STABLE_TIME_PERCENT: u64 = 60;
+/// When the best move just changed, the optimum grows to this percentage.
+pub const UNSTABLE_TIME_PERCENT: u64 = 170;
+/// When the score dropped by more than [`SCORE_DROP_MARGIN`], the optimum grows to this
+/// percentage.
+pub const SCORE_DROP_TIME_PERCENT: u64 = 150;
+/// See [`SCORE_DROP_TIME_PERCENT`].
+pub const SCORE_DROP_MARGIN: i32 = 40;
+
+// ----- levels ----------------------------------------------------------------------------------
+
+/// How a level weakens the engine: caps on the search, and how the move is picked among the
+/// root lines (a softmax over their scores with `temperature` centipawns, never straying more
+/// than `margin` below the best line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelParams {
+    /// Maximum iteration depth.
+    pub depth: Option<u32>,
+    /// Maximum nodes per move.
+    pub nodes: Option<u64>,
+    /// Root lines searched exactly (the candidates for the random choice).
+    pub multipv: usize,
+    /// Softmax temperature in centipawns (0: always the best line).
+    pub temperature: i32,
+    /// The most a chosen line may score below the best one.
+    pub margin: i32,
+}
+
+/// Beginner: one ply plus captures, a wide random choice: knows the moves, drops pieces.
+pub const LEVEL_BEGINNER: LevelParams = LevelParams {
+    depth: Some(1),
+    nodes: Some(2_000),
+    multipv: 12,
+    temperature: 120,
+    margin: 450,
+};
+/// Casual: sees direct threats (two plies), still a loose choice.
+pub const LEVEL_CASUAL: LevelParams = LevelParams {
+    depth: Some(3),
+    nodes: Some(6_000),
+    multipv: 8,
+    temperature: 55,
+    margin: 180,
+};
+/// Club: a sound player who sometimes slips.
+pub const LEVEL_CLUB: LevelParams = LevelParams {
+    depth: Some(6),
+    nodes: Some(30_000),
+    multipv: 4,
+    temperature: 22,
+    margin: 70,
+};
+/// Strong: tactically sharp, small randomness.
+pub const LEVEL_STRONG: LevelParams = LevelParams {
+    depth: None,
+    nodes: Some(250_000),
+    multipv: 3,
+    temperature: 6,
+    margin: 20,
+};
+/// Master: the engine at full strength.
+pub const LEVEL_MASTER: LevelParams = LevelParams {
+    depth: None,
+    nodes: None,
+    multipv: 1,
+    temperature: 0,
+    margin: 0,
+};

@@ -1,0 +1,102 @@
+//! Search values: the internal integer scale and the public [`Score`].
+
+use core::fmt;
+
+/// An internal search value in centipawns, from the side to move's point of view.
+pub(crate) type Value = i32;
+
+/// Deepest ply the search ever reaches (quiescence and extensions included).
+pub(crate) const MAX_PLY: usize = 128;
+/// Larger than any value.
+pub(crate) const INFINITE: Value = 32_000;
+/// Being mated (or stalemated, or losing by a rule) right now scores `-MATE`; `n` plies away,
+/// `-(MATE - n)`.
+pub(crate) const MATE: Value = 31_000;
+/// Values at least this large in magnitude are mates within the search horizon.
+pub(crate) const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// Static evaluations are clamped inside this bound, well away from mate values.
+pub(crate) const EVAL_BOUND: Value = 20_000;
+/// A drawn position.
+pub(crate) const DRAW: Value = 0;
+
+/// The value of a win `ply` plies from the root.
+#[inline]
+pub(crate) const fn mate_in(ply: usize) -> Value {
+    MATE - ply as Value
+}
+
+/// The value of a loss `ply` plies from the root.
+#[inline]
+pub(crate) const fn mated_in(ply: usize) -> Value {
+    -MATE + ply as Value
+}
+
+/// `true` for values that mean a forced win or loss.
+#[inline]
+pub(crate) const fn is_mate(v: Value) -> bool {
+    v >= MATE_BOUND || v <= -MATE_BOUND
+}
+
+/// A position's score as reported to users.
+///
+/// Wins by a rule (the opponent's perpetual check under the `simple` preset) are scored like a
+/// mate at the ply where the rule ends the game, and stalemate like being mated: in xiangqi both
+/// end the game the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view (100 is about a soldier).
+    Cp(i32),
+    /// Mate in this many moves: positive when the side to move mates, negative when it is
+    /// mated. `Mate(0)` means the side to move has already lost (no legal move).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal value.
+    pub(crate) fn from_value(v: Value) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    /// A total order key: higher is better for the side to move.
+    pub fn sort_key(self) -> i64 {
+        match self {
+            Score::Cp(cp) => i64::from(cp),
+            Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+            Score::Mate(n) => -1_000_000 - i64::from(n),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// Writes the score as UCI does: `cp 35` or `mate -3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_values_convert_to_moves() {
+        // Mating on the next ply is mate in 1 move; being mated two plies away is mated in 1.
+        assert_eq!(Score::from_value(mate_in(1)), Score::Mate(1));
+        assert_eq!(Score::from_value(mate_in(3)), Score::Mate(2));
+        assert_eq!(Score::from_value(mated_in(2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(mated_in(0)), Score::Mate(0));
+        assert_eq!(Score::from_value(57), Score::Cp(57));
+        assert!(Score::Mate(2).sort_key() > Score::Mate(3).sort_key());
+        assert!(Score::Mate(-5).sort_key() > Score::Mate(-2).sort_key());
+        assert!(Score::Cp(-900).sort_key() > Score::Mate(-9).sort_key());
+    }
+}

@@ -1,0 +1,156 @@
+//! Static exchange evaluation: the material outcome of the capture sequence on one point, each
+//! side recapturing with its cheapest piece and free to stop.
+//!
+//! Attackers are recomputed from the shrinking occupancy after every capture, because in
+//! xiangqi a capture can both open and close lines: it removes a cannon's screen or provides
+//! one, and unblocks a horse's leg. Pins are ignored, as in most engines.
+
+use xiangqi_core::attacks::{self, NONE};
+use xiangqi_core::{Bitboard, Color, Move, Position, Role, Square};
+
+/// Exchange values by role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
+pub(crate) const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
+
+/// Cheapest first.
+const ORDER: [Role; 7] = [
+    Role::Soldier,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Cannon,
+    Role::Chariot,
+    Role::General,
+];
+
+fn file_occupancy(occupied: Bitboard, sq: Square) -> u16 {
+    let column = occupied.0 >> sq.file().index();
+    let mut bits = 0u16;
+    for r in 0..10 {
+        bits |= (((column >> (r * 9)) & 1) as u16) << r;
+    }
+    bits
+}
+
+/// Every piece of either colour attacking `sq` with this occupancy (the flying general left
+/// out: a general only captures next to itself).
+fn attackers_with(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
+    let file_occ = file_occupancy(occupied, sq);
+    let reach = attacks::slide(sq, occupied, file_occ);
+    let mut result = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let c = color.index();
+        result |= reach & pos.pieces(color, Role::Chariot);
+        result |= attacks::SOLDIER_ATTACKERS[c][sq.index()] & pos.pieces(color, Role::Soldier);
+        result |= attacks::ADVISOR[c][sq.index()] & pos.pieces(color, Role::Advisor);
+        result |= attacks::GENERAL[c][sq.index()] & pos.pieces(color, Role::General);
+        for d in 0..4 {
+            let (eye, from) = attacks::ELEPHANT[c][sq.index()][d];
+            if from != NONE && occupied.0 & (1u128 << eye) == 0 {
+                result |= Bitboard(1u128 << from) & pos.pieces(color, Role::Elephant);
+            }
+        }
+    }
+    let cannons = pos.pieces(Color::Red, Role::Cannon) | pos.pieces(Color::Black, Role::Cannon);
+    if cannons.any() {
+        result |= attacks::cannon_jump(sq, occupied, file_occ) & cannons;
+    }
+    let horses = pos.pieces(Color::Red, Role::Horse) | pos.pieces(Color::Black, Role::Horse);
+    if horses.any() {
+        for d in 0..4 {
+            let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
+            if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+                result |= attacks::HORSE_ATTACKERS[sq.index()][d] & horses;
+            }
+        }
+    }
+    result & occupied
+}
+
+/// `true` when the exchange started by `m` (pseudo-legal, capture or not) wins at least
+/// `threshold` centipawns for the side to move.
+pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    let (from, to) = (m.from(), m.to());
+    let Some(mover) = pos.piece_at(from) else {
+        return false;
+    };
+    let victim = pos.piece_at(to).map_or(0, |p| SEE_VALUE[p.role.index()]);
+    // `swap` is what the side that just captured stands to lose if the exchange stops now,
+    // measured against the threshold.
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = SEE_VALUE[mover.role.index()] - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let mut side = mover.color;
+    // `result` is the answer if the exchange stopped now; each recapture flips it.
+    let mut result = true;
+    loop {
+        side = !side;
+        let attackers = attackers_with(pos, to, occupied);
+        let ours = attackers & pos.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        result = !result;
+        let Some((role, sq)) = ORDER
+            .iter()
+            .find_map(|&role| (ours & pos.pieces(side, role)).first().map(|sq| (role, sq)))
+        else {
+            break;
+        };
+        if role == Role::General {
+            // A general may only take last: if the point is still attacked, it cannot.
+            return if (attackers & pos.by_color(!side)).any() {
+                !result
+            } else {
+                result
+            };
+        }
+        swap = SEE_VALUE[role.index()] - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        occupied = occupied - Bitboard::from_square(sq);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        xiangqi_core::notation::iccs::parse_coords(s, xiangqi_core::RankDialect::Zero).unwrap()
+    }
+
+    #[test]
+    fn undefended_piece_is_won() {
+        // Red chariot takes an undefended black horse.
+        let pos = Position::from_fen("4k4/9/9/9/4n4/9/9/9/9/3K1R3 w - - 0 1").unwrap();
+        assert!(!see_ge(&pos, mv("f0f1"), 1)); // a quiet move wins nothing
+        let pos = Position::from_fen("4k4/9/9/9/5n3/9/9/9/9/3K1R3 w - - 0 1").unwrap();
+        assert!(see_ge(&pos, mv("f0f5"), 400));
+    }
+
+    #[test]
+    fn chariot_for_a_defended_soldier_loses() {
+        // Black soldier on e5 defended by the black chariot on e9.
+        let pos = Position::from_fen("3kr4/9/9/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        assert!(!see_ge(&pos, mv("e0e5"), 0));
+        assert!(see_ge(&pos, mv("e0e5"), -1000));
+    }
+
+    #[test]
+    fn a_capture_can_remove_a_cannons_screen() {
+        // The black cannon on e9 has no screen between it and e5: it cannot recapture.
+        let pos = Position::from_fen("3kc4/9/9/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        assert!(see_ge(&pos, mv("e0e5"), 100));
+        // With a horse on e7 as the screen the cannon recaptures: a chariot for a soldier.
+        let pos = Position::from_fen("3kc4/9/4n4/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+        assert!(!see_ge(&pos, mv("e0e5"), 0));
+    }
+}

@@ -1,0 +1,18 @@
+//! The bench node count is the search's signature. When a change to search or evaluation is
+//! meant to change it, update the number here in the same commit and say so in the message.
+
+/// Nodes of `xiangqi bench` at the default depth.
+const EXPECTED_BENCH_NODES: u64 = 891_352;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    let first = xiangqi_search::bench::run_bench(xiangqi_search::bench::BENCH_DEPTH, |_, _, _| {});
+    assert_eq!(first.nodes, EXPECTED_BENCH_NODES, "bench signature changed");
+}
+
+#[test]
+fn bench_is_reproducible_at_a_low_depth() {
+    let a = xiangqi_search::bench::run_bench(6, |_, _, _| {});
+    let b = xiangqi_search::bench::run_bench(6, |_, _, _| {});
+    assert_eq!(a.nodes, b.nodes);
+}

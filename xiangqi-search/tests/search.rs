@@ -1,0 +1,165 @@
+//! Search behaviour: determinism, legality over self-play, rules inside the search, limits.
+
+use std::time::{Duration, Instant};
+use xiangqi_core::{Color, Move, Position};
+use xiangqi_search::{Engine, EngineOptions, Level, Limits, RulePreset, Score};
+
+fn engine(level: Level, seed: u64) -> Engine {
+    Engine::new(EngineOptions {
+        hash_mb: 8,
+        level,
+        seed: Some(seed),
+        ..EngineOptions::default()
+    })
+}
+
+#[test]
+fn one_thread_with_a_node_limit_is_deterministic() {
+    let start = Position::startpos();
+    let limits = Limits {
+        nodes: Some(60_000),
+        ..Limits::default()
+    };
+    let run = |e: &mut Engine| e.search(&start, &[], &limits, &mut |_| {}).unwrap();
+    let mut a = engine(Level::Master, 1);
+    let mut b = engine(Level::Master, 2);
+    let (ra, rb) = (run(&mut a), run(&mut b));
+    assert_eq!(ra.best_move, rb.best_move);
+    assert_eq!(ra.nodes, 60_000);
+    assert_eq!(ra.nodes, rb.nodes);
+    assert_eq!(ra.pv, rb.pv);
+    // After new_game the engine behaves as a fresh one.
+    let key = |r: &xiangqi_search::SearchResult| (r.best_move, r.nodes, r.score, r.pv.clone());
+    run(&mut a);
+    a.new_game();
+    assert_eq!(key(&run(&mut a)), key(&ra));
+}
+
+#[test]
+fn levels_with_a_seed_are_reproducible() {
+    let start = Position::startpos();
+    let limits = Limits::default();
+    let mut a = engine(Level::Casual, 9);
+    let mut b = engine(Level::Casual, 9);
+    for _ in 0..3 {
+        let ra = a.search(&start, &[], &limits, &mut |_| {}).unwrap();
+        let rb = b.search(&start, &[], &limits, &mut |_| {}).unwrap();
+        assert_eq!(ra.best_move, rb.best_move);
+    }
+}
+
+/// Plays a game between two engines from `start`; checks every move and returns the moves.
+fn self_play(
+    red: &mut Engine,
+    black: &mut Engine,
+    start: &Position,
+    limits: &Limits,
+    max_plies: usize,
+) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..max_plies {
+        if !pos.has_legal_moves() || pos.halfmoves() >= 120 {
+            break;
+        }
+        let e = if pos.turn() == Color::Red {
+            &mut *red
+        } else {
+            &mut *black
+        };
+        let result = e.search(start, &moves, limits, &mut |_| {}).unwrap();
+        let m = result.best_move.expect("a legal move exists");
+        assert!(pos.is_legal(m), "illegal {m} in {}", pos.fen());
+        pos.play(m).unwrap();
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn fast_self_play_games_are_legal() {
+    let openings: Vec<&str> = include_str!("../../data/openings/balanced.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let limits = Limits {
+        nodes: Some(1_500),
+        ..Limits::default()
+    };
+    let levels = [Level::Beginner, Level::Casual, Level::Club, Level::Master];
+    for (i, fen) in openings.iter().enumerate().take(24) {
+        let start = Position::from_fen(fen).unwrap();
+        let mut red = engine(levels[i % 4], i as u64);
+        let mut black = engine(levels[(i / 4) % 4], 1000 + i as u64);
+        let moves = self_play(&mut red, &mut black, &start, &limits, 300);
+        assert!(!moves.is_empty());
+    }
+}
+
+#[test]
+fn a_mate_in_one_is_found_and_scored() {
+    // Black's general on d9 cannot leave rank 9 (the chariot on a8 holds rank 8): b0b9 mates.
+    let pos = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1").unwrap();
+    let mut e = engine(Level::Master, 0);
+    let r = e.search_position(
+        &pos,
+        &Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(r.score, Score::Mate(1));
+    let mut p = pos.clone();
+    p.play(r.best_move.unwrap()).unwrap();
+    assert!(p.is_checkmate());
+}
+
+#[test]
+fn stop_handle_and_movetime_end_searches() {
+    let mut e = engine(Level::Master, 0);
+    let start = Instant::now();
+    let r = e.search_position(
+        &Position::startpos(),
+        &Limits {
+            movetime: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(r.best_move.is_some());
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    let handle = e.stop_handle();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        handle.stop();
+    });
+    let start = Instant::now();
+    let r = e.search_position(
+        &Position::startpos(),
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    stopper.join().unwrap();
+    assert!(r.best_move.is_some());
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // The stop was consumed: the next search runs normally.
+    let r = e.search_position(
+        &Position::startpos(),
+        &Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(r.depth, 4);
+}
+
+#[test]
+fn rules_preset_names() {
+    assert_eq!("simple".parse::<RulePreset>().unwrap(), RulePreset::Simple);
+    assert!("fide".parse::<RulePreset>().is_err());
+}

@@ -1,0 +1,217 @@
+//! The UCI/UCCI loop driven with in-memory input and output.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use xiangqi_core::notation::iccs::parse_coords;
+use xiangqi_core::{Position, RankDialect};
+
+/// A writer whose contents the test can read afterwards.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn session(input: &[u8]) -> Vec<String> {
+    let out = Shared::default();
+    let writer: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
+    xiangqi_search::uci::run_shared(input, writer);
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_uci_session_plays_legal_moves() {
+    let lines = session(
+        b"uci\nisready\nsetoption name Hash value 8\nucinewgame\nposition startpos moves h2e2 h9g7\ngo depth 5\nisready\n",
+    );
+    assert!(lines.iter().any(|l| l == "uciok"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Level type combo")));
+    assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    let mv = best[0].split_whitespace().nth(1).unwrap();
+    let mut pos = Position::startpos();
+    for m in ["h2e2", "h9g7"] {
+        pos.play(parse_coords(m, RankDialect::Zero).unwrap())
+            .unwrap();
+    }
+    assert!(
+        pos.is_legal(parse_coords(mv, RankDialect::Zero).unwrap()),
+        "{mv}"
+    );
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_isready_answers_during_it() {
+    let lines = session(b"position startpos\ngo infinite\nisready\nstop\nquit\n");
+    let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("bestmove");
+    // isready was answered before the search ended.
+    assert!(ready < best, "{lines:?}");
+}
+
+#[test]
+fn ucci_dialect() {
+    let lines = session(
+        b"ucci\nsetoption hashsize 8\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2\nbanmoves h9g7\ngo time 2000 increment 0 opptime 2000\nquit\n",
+    );
+    assert!(lines.iter().any(|l| l == "ucciok"));
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert!(
+        !best[0].starts_with("bestmove h9g7"),
+        "banned move played: {lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bye"));
+    // Checkmated side: nobestmove.
+    let lines =
+        session(b"ucci\nposition fen 3Rk4/5R3/9/9/9/9/9/9/9/3K5 b - - 0 1\ngo depth 3\nquit\n");
+    assert!(lines.iter().any(|l| l == "nobestmove"), "{lines:?}");
+}
+
+#[test]
+fn perft_and_display_commands() {
+    let lines = session(b"position startpos\ngo perft 2\nd\nquit\n");
+    // 1920 is the published perft(2) of the start position (data/perft/suite.epd).
+    assert!(
+        lines.iter().any(|l| l == "Nodes searched: 1920"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: rnbakabnr/9/1c5c1")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn garbage_input_gets_errors_and_the_engine_keeps_running() {
+    let mut input: Vec<u8> = Vec::new();
+    for line in [
+        "",
+        "   ",
+        "\t",
+        "hello world",
+        "go depth",
+        "go depth x",
+        "go nodes -5",
+        "go wtime",
+        "go movetime abc",
+        "go unknown 5",
+        "position",
+        "position fen",
+        "position fen 9/9/9 w",
+        "position fen xyz w - - 0 1",
+        "position startpos moves zz99",
+        "position startpos moves h2e2 h2e2",
+        "position moves",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value",
+        "setoption name Hash value -1",
+        "setoption name Threads value 0",
+        "setoption name MultiPV value 999999999999999999999",
+        "setoption name Level value Grandmaster",
+        "setoption name Rules value chess",
+        "setoption name Nonexistent value 3",
+        "banmoves",
+        "banmoves a0a9",
+        "perft",
+        "perft x",
+        "go perft",
+        "go perft 99",
+        "bench x",
+        "bench 0",
+        "stop",
+        "ponderhit",
+        "ucinewgame",
+        "d",
+        "position startpos moves h2e2",
+        "go depth 2 searchmoves zz h9g7",
+    ] {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+    }
+    // Invalid UTF-8 and control bytes.
+    input.extend_from_slice(&[0xff, 0xfe, 0x00, 0x07, b'\n', 0xc3, 0x28, b'\n']);
+    // A long line.
+    input.extend_from_slice(&vec![b'x'; 100_000]);
+    input.push(b'\n');
+    // Pseudo-random printable garbage made of command words.
+    let words = [
+        "go",
+        "position",
+        "fen",
+        "moves",
+        "startpos",
+        "depth",
+        "1",
+        "-3",
+        "h2e2",
+        "setoption",
+        "name",
+        "value",
+        "isready",
+    ];
+    let mut state = 12345u64;
+    for _ in 0..300 {
+        let mut line = Vec::new();
+        for _ in 0..(state % 6) {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            line.push(words[(state >> 33) as usize % words.len()]);
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        // Keep searches short: any `go` gets a depth cap appended.
+        let mut text = line.join(" ");
+        if text.starts_with("go") {
+            text = "go depth 1".to_owned();
+        }
+        input.extend_from_slice(text.as_bytes());
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"position startpos\ngo depth 3\nisready\nquit\n");
+    let lines = session(&input);
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string error:"))
+            .count()
+            >= 25,
+        "{lines:?}"
+    );
+    // The session still works at the end.
+    assert!(lines.iter().any(|l| l == "readyok"));
+    assert!(bestmoves(&lines)
+        .last()
+        .is_some_and(|b| b.starts_with("bestmove ")));
+}
