@@ -6,6 +6,7 @@
 
 mod board;
 mod encoding;
+mod engine;
 mod errors;
 mod outcome;
 mod pgn;
@@ -25,6 +26,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vecenv::register(m)?;
     pgn::register(m)?;
     outcome::register(m)?;
+    engine::register(m)?;
     Ok(())
 }
 

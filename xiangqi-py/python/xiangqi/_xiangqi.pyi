@@ -1,6 +1,6 @@
 """Type stubs of the compiled module. Import the public names from ``xiangqi`` instead."""
 
-from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from typing_extensions import disjoint_base, final
@@ -27,6 +27,8 @@ __all__ = [
     "move_to_index",
     "index_to_move",
     "pgn_read",
+    "_Engine",
+    "engine_levels",
     "pgn_write",
 ]
 
@@ -282,3 +284,31 @@ def pgn_write(
     notation: str = "iccs",
     line_width: int = 80,
 ) -> str: ...
+
+@final
+class _Engine:
+    def __new__(
+        cls,
+        level: str = "master",
+        threads: int = 1,
+        hash_mb: int = 64,
+        rules: str = "casual",
+        seed: Optional[int] = None,
+    ) -> _Engine: ...
+    @property
+    def level(self) -> str: ...
+    def set_level(self, level: str) -> None: ...
+    def set_rules(self, rules: str) -> None: ...
+    def new_game(self) -> None: ...
+    def stop(self) -> None: ...
+    def search(
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        multipv: int = 1,
+        info: Optional[Callable[[Dict[str, Any]], Any]] = None,
+    ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
+
+def engine_levels() -> List[Tuple[str, str]]: ...
