@@ -107,7 +107,7 @@ python-test: python-build
 ## The typing stubs must match the compiled module; the package must type-check.
 python-stubtest: python-build
 	$(VENV_PY) -m mypy.stubtest xiangqi._xiangqi
-	$(VENV_PY) -m mypy xiangqi-py/python/xiangqi
+	$(VENV_PY) -m mypy xiangqi-py/python/xiangqi xiangqi-py/benches
 
 ## Execute the example notebook in place (outputs saved).
 python-notebook: python-build
