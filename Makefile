@@ -30,7 +30,7 @@ build:
 	$(CARGO) build --release --bin xiangqi
 
 ## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests.
-test: lint rust-test header-check c-test
+test: lint rust-test header-check c-test python-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -76,3 +76,44 @@ c-test: ffi
 
 clean:
 	$(CARGO) clean
+
+# ----- Python: the `xiangqi` package (xiangqi-py/) built by maturin into a local venv -----------
+
+PYTHON  ?= python3
+VENV    := .venv
+VENV_PY := $(VENV)/bin/python
+PY_REQS := xiangqi-py/requirements-dev.txt
+PY_STAMP := $(VENV)/.installed
+
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench
+
+## The venv with the build and test tools (recreated when the requirements change).
+$(PY_STAMP): $(PY_REQS)
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --upgrade pip
+	$(VENV_PY) -m pip install --quiet -r $(PY_REQS)
+	touch $@
+
+python-venv: $(PY_STAMP)
+
+## Compile the extension (release) and install the package into the venv, editable.
+python-build: $(PY_STAMP)
+	cd xiangqi-py && VIRTUAL_ENV=$(abspath $(VENV)) $(abspath $(VENV))/bin/maturin develop --release --quiet
+
+## The Python test suite (it runs the example notebook too), then the stub check.
+python-test: python-build
+	$(VENV_PY) -m pytest python-tests -q
+	$(MAKE) --no-print-directory python-stubtest
+
+## The typing stubs must match the compiled module; the package must type-check.
+python-stubtest: python-build
+	$(VENV_PY) -m mypy.stubtest xiangqi._xiangqi
+	$(VENV_PY) -m mypy xiangqi-py/python/xiangqi xiangqi-py/benches
+
+## Execute the example notebook in place (outputs saved).
+python-notebook: python-build
+	$(VENV_PY) -m jupyter execute --inplace examples/tour.ipynb
+
+## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
+python-bench: python-build
+	$(VENV_PY) xiangqi-py/benches/python_bench.py

@@ -1,0 +1,49 @@
+"""Fixed action indexings for learning: every move gets an integer, every position a mask.
+
+Two encodings:
+
+``"8100"``
+    ``from_square * 90 + to_square``: every ordered pair of points. Simple; most actions are
+    never legal.
+
+``"2086"``
+    Only the (from, to) shapes that some piece can make on an empty board, as AlphaZero-style
+    xiangqi projects use: every pair of distinct points on one file or rank (1530: chariots,
+    cannons, generals, soldiers), the horse's L-shapes (508), the advisors' palace diagonals
+    (16) and the elephants' two-point diagonals (32), for both palaces and both halves. The
+    actions are sorted by ``from_square * 90 + to_square``: index 0 is ``a0b0``, index 9 is
+    ``a0c1``; ``index_to_move(i)`` lists them all.
+
+Both sides share one action space: in the side-to-move perspective (``turn=BLACK`` here, the
+default of ``Board.legal_action_mask``), Black's moves are mirrored first (ranks flipped, files
+kept: ``b9c7`` is indexed as ``b0c2``), so a network sees every position as Red would.
+``Board.planes()`` flips its planes the same way.
+
+    >>> import xiangqi
+    >>> from xiangqi import encoding
+    >>> i = encoding.move_to_index(xiangqi.Move.from_uci("b9c7"), "2086", turn=xiangqi.BLACK)
+    >>> i == encoding.move_to_index(xiangqi.Move.from_uci("b0c2"), "2086", turn=xiangqi.RED)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from xiangqi._xiangqi import Move, action_size, index_to_move, move_to_index
+
+__all__ = ["ENCODINGS", "SIZES", "action_size", "move_to_index", "index_to_move", "all_moves"]
+
+ENCODINGS: List[str] = ["2086", "8100"]
+"""The encoding names."""
+
+SIZES: Dict[str, int] = {name: action_size(name) for name in ENCODINGS}
+"""How many actions each encoding has."""
+
+
+def all_moves(encoding: str = "2086") -> List[Move]:
+    """Every action's move in index order, as Red plays it (the 8100 encoding's from == to
+    pairs, which are no move, are left out)."""
+    if encoding == "8100":
+        return [index_to_move(i, "8100") for i in range(8100) if i // 90 != i % 90]
+    return [index_to_move(i, encoding) for i in range(action_size(encoding))]

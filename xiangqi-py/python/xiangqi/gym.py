@@ -1,0 +1,164 @@
+"""A Gymnasium environment: one agent plays xiangqi against an opponent (or itself).
+
+    >>> import gymnasium, xiangqi.gym
+    >>> env = gymnasium.make("xiangqi/Xiangqi-v0", opponent="random")
+    >>> obs, info = env.reset(seed=0)
+    >>> obs.shape, int(info["action_mask"].sum())
+    ((16, 10, 9), 44)
+
+Observations are ``Board.planes()`` from the side to move's view (16 x 10 x 9 float32), actions
+are indices of the ``"2086"`` (or ``"8100"``) encoding from the same view; ``info["action_mask"]``
+and ``action_masks()`` give the legal actions. The reward is +1 when the agent wins, -1 when it
+loses, 0 otherwise. An illegal action loses the game at once (``info["illegal_move"]``), so
+random exploration stays well-defined.
+
+The opponent is ``"random"`` (uniform legal moves), ``"self"`` (the agent plays both sides; the
+reward is then from the side that just moved), an engine level (``"beginner"``, ``"casual"``,
+``"club"``, ``"strong"``, ``"master"``), or any callable taking a ``Board`` and returning a
+``Move``. An engine opponent thinks ``opponent_time`` seconds a move.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import xiangqi
+from xiangqi import Board, Move, encoding
+
+__all__ = ["XiangqiEnv", "Opponent", "ENV_ID"]
+
+ENV_ID = "xiangqi/Xiangqi-v0"
+"""The id under which ``gymnasium.make`` knows the environment (after ``import xiangqi.gym``)."""
+
+Opponent = Union[str, Callable[[Board], Move]]
+
+
+def _engine_opponent(level: str, seconds: float) -> Callable[[Board], Move]:
+    from xiangqi.engine import Engine, Limit
+
+    engine = Engine(level=level)
+    limit = Limit(time=seconds)
+
+    def play(board: Board) -> Move:
+        move = engine.play(board, limit).move
+        if move is None:
+            raise xiangqi.XiangqiError("the engine has no move: the game is over")
+        return move
+
+    return play
+
+
+class XiangqiEnv(gymnasium.Env):
+    """Xiangqi against an opponent. See the module documentation."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        opponent: Opponent = "random",
+        agent_color: Optional[bool] = xiangqi.RED,
+        rules: str = "casual",
+        encoding_name: str = "2086",
+        max_plies: int = 400,
+        fen: Optional[str] = None,
+        render_mode: Optional[str] = None,
+        opponent_time: float = 0.05,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise xiangqi.XiangqiError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.rules = rules
+        self.encoding = encoding_name
+        self.max_plies = max_plies
+        self.start_fen = fen or xiangqi.STARTING_FEN
+        self.agent_color = agent_color
+        self.opponent = opponent
+        self._opponent_fn: Optional[Callable[[Board], Move]] = None
+        if callable(opponent):
+            self._opponent_fn = opponent
+        elif opponent in ("beginner", "casual", "club", "strong", "master"):
+            self._opponent_fn = _engine_opponent(opponent, opponent_time)
+        elif opponent not in ("random", "self"):
+            raise xiangqi.XiangqiError(f"unknown opponent {opponent!r}")
+        size = encoding.action_size(encoding_name)
+        self.observation_space = spaces.Box(0.0, 1.0, (16, 10, 9), np.float32)
+        self.action_space = spaces.Discrete(size)
+        self.board = Board(self.start_fen, rules=rules)
+        self._color = xiangqi.RED
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    def _observation(self) -> np.ndarray:
+        return self.board.planes()
+
+    def _info(self, **extra: Any) -> Dict[str, Any]:
+        mask = self.board.legal_action_mask(self.encoding).astype(np.int8)
+        return {"action_mask": mask, "fen": self.board.fen(), **extra}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the current position (for masked policies)."""
+        return self.board.legal_action_mask(self.encoding)
+
+    def _opponent_move(self) -> Move:
+        if self._opponent_fn is not None:
+            return self._opponent_fn(self.board)
+        moves = list(self.board.legal_moves)
+        return moves[int(self.np_random.integers(len(moves)))]
+
+    def _reward_for(self, color: bool) -> float:
+        outcome = self.board.outcome()
+        if outcome is None or outcome.winner is None:
+            return 0.0
+        return 1.0 if outcome.winner == color else -1.0
+
+    def _truncated(self) -> bool:
+        return len(self.board.move_stack) >= self.max_plies
+
+    # ----- the Gymnasium API ----------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        super().reset(seed=seed)
+        self.board = Board((options or {}).get("fen", self.start_fen), rules=self.rules)
+        if self.opponent == "self":
+            self._color = self.board.turn
+        elif self.agent_color is None:
+            self._color = bool(self.np_random.integers(2))
+        else:
+            self._color = self.agent_color
+        if self.opponent != "self" and self.board.turn != self._color and not self.board.is_game_over():
+            self.board.push(self._opponent_move())
+        return self._observation(), self._info(agent_color=self._color)
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        mover = self.board.turn
+        try:
+            move = self.board.action_to_move(int(action), self.encoding)
+        except xiangqi.XiangqiError:
+            move = Move.null()
+        if not self.board.is_legal(move):
+            return self._observation(), -1.0, True, False, self._info(illegal_move=True)
+        self.board.push(move)
+        if self.board.is_game_over():
+            return self._observation(), self._reward_for(mover), True, False, self._info()
+        if self.opponent != "self":
+            if self._truncated():
+                return self._observation(), 0.0, False, True, self._info()
+            self.board.push(self._opponent_move())
+            if self.board.is_game_over():
+                return self._observation(), self._reward_for(mover), True, False, self._info()
+        return self._observation(), 0.0, False, self._truncated(), self._info()
+
+    def render(self) -> Optional[str]:  # type: ignore[override]
+        if self.render_mode == "ansi":
+            return str(self.board)
+        return None
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="xiangqi.gym:XiangqiEnv")

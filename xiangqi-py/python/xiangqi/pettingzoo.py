@@ -1,0 +1,148 @@
+"""A PettingZoo AEC environment: two agents, ``"red_0"`` and ``"black_0"``, take turns.
+
+    >>> import xiangqi.pettingzoo
+    >>> env = xiangqi.pettingzoo.env()
+    >>> env.reset(seed=0)
+    >>> obs, reward, termination, truncation, info = env.last()
+    >>> obs["observation"].shape, int(obs["action_mask"].sum())
+    ((16, 10, 9), 44)
+
+As in PettingZoo's chess: each observation is a dict of ``"observation"`` (``Board.planes()``
+from that agent's side, 16 x 10 x 9 float32; Black's view mirrored) and ``"action_mask"`` (int8,
+the legal actions of the agent to move, zeros for the other). Actions index the ``"2086"`` (or
+``"8100"``) encoding from the mover's view. At the end the winner gets +1 and the loser -1
+(0 each for a draw); games longer than ``max_plies`` are truncated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+import xiangqi
+from xiangqi import Board, encoding
+
+__all__ = ["XiangqiAECEnv", "env", "raw_env"]
+
+AGENTS = ["red_0", "black_0"]
+"""The agents: Red, who moves first, and Black (named as PettingZoo recommends)."""
+RED_AGENT, BLACK_AGENT = AGENTS
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment wrapped in PettingZoo's order-enforcing and bounds checks."""
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+def raw_env(**kwargs: Any) -> "XiangqiAECEnv":
+    """The environment without wrappers."""
+    return XiangqiAECEnv(**kwargs)
+
+
+class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
+    """Two-player xiangqi. See the module documentation."""
+
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "xiangqi_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: str = "casual",
+        encoding_name: str = "2086",
+        max_plies: int = 400,
+        fen: Optional[str] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise xiangqi.XiangqiError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.rules = rules
+        self.encoding = encoding_name
+        self.max_plies = max_plies
+        self.start_fen = fen or xiangqi.STARTING_FEN
+        self.possible_agents = list(AGENTS)
+        size = encoding.action_size(encoding_name)
+        self.observation_spaces = {
+            name: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (16, 10, 9), np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), np.int8),
+                }
+            )
+            for name in AGENTS
+        }
+        self.action_spaces = {name: spaces.Discrete(size) for name in AGENTS}
+        self.board = Board(self.start_fen, rules=rules)
+        self.agents: List[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _agent_to_move(self) -> str:
+        return RED_AGENT if self.board.turn == xiangqi.RED else BLACK_AGENT
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        planes = self.board.planes(perspective="red" if agent == RED_AGENT else "black")
+        if agent == self._agent_to_move() and not self.board.is_game_over():
+            mask = self.board.legal_action_mask(self.encoding).astype(np.int8)
+        else:
+            mask = np.zeros(encoding.action_size(self.encoding), dtype=np.int8)
+        return {"observation": planes, "action_mask": mask}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self.board = Board((options or {}).get("fen", self.start_fen), rules=self.rules)
+        self.agents = list(self.possible_agents)
+        self.rewards = {name: 0.0 for name in self.agents}
+        self._cumulative_rewards = {name: 0.0 for name in self.agents}
+        self.terminations = {name: False for name in self.agents}
+        self.truncations = {name: False for name in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {name: {} for name in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        move = self.board.action_to_move(int(action), self.encoding)
+        self.board.push(move)  # raises IllegalMoveError for an illegal action
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: 0.0 for name in self.agents}
+        outcome = self.board.outcome()
+        if outcome is not None:
+            for name in self.agents:
+                self.terminations[name] = True
+                self.infos[name] = {"termination": outcome.termination.name, "result": outcome.result()}
+                if outcome.winner is not None:
+                    won = (name == RED_AGENT) == outcome.winner
+                    self.rewards[name] = 1.0 if won else -1.0
+        elif len(self.board.move_stack) >= self.max_plies:
+            for name in self.agents:
+                self.truncations[name] = True
+        self.agent_selection = self._agent_to_move()
+        self._accumulate_rewards()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode == "ansi":
+            return str(self.board)
+        return None
+
+    def close(self) -> None:
+        pass

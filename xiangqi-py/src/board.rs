@@ -1,0 +1,863 @@
+//! `Board`: a position with its move stack, shaped like python-chess's `Board`.
+
+use crate::encoding::{self, Encoding};
+use crate::errors::{fen_error, illegal_move, move_parse_error, XiangqiError};
+use crate::outcome::Outcome;
+use crate::types::{
+    color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
+};
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use xiangqi_core::{
+    perft_divide_parallel, perft_parallel, Color, Game, Move as CoreMove, Notation, Position,
+    Rules, Square,
+};
+
+/// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
+/// mirrored (ranks flipped) so that it plays up the board as Red does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Perspective {
+    /// The side to move.
+    SideToMove,
+    /// Red's view (the board as it stands), whoever is to move.
+    Red,
+    /// Black's view, whoever is to move.
+    Black,
+}
+
+impl Perspective {
+    /// Parses `"side_to_move"`, `"red"` or `"black"`.
+    pub fn parse(name: &str) -> PyResult<Perspective> {
+        match name {
+            "side_to_move" => Ok(Perspective::SideToMove),
+            "red" | "absolute" => Ok(Perspective::Red),
+            "black" => Ok(Perspective::Black),
+            _ => Err(XiangqiError::new_err(format!(
+                "perspective must be \"side_to_move\", \"red\" or \"black\", not {name:?}"
+            ))),
+        }
+    }
+
+    /// The side whose view this is when `turn` is to move.
+    pub fn side(self, turn: Color) -> Color {
+        match self {
+            Perspective::SideToMove => turn,
+            Perspective::Red => Color::Red,
+            Perspective::Black => Color::Black,
+        }
+    }
+
+    /// Whether moves and points are mirrored when `turn` is to move.
+    pub fn mirror(self, turn: Color) -> bool {
+        self.side(turn) == Color::Black
+    }
+}
+
+/// Parses a notation name.
+pub fn parse_notation(name: &str) -> PyResult<Notation> {
+    name.parse::<Notation>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
+}
+
+/// Parses an encoding name.
+pub fn parse_encoding(name: &str) -> PyResult<Encoding> {
+    Encoding::parse(name).ok_or_else(|| {
+        XiangqiError::new_err(format!(
+            "encoding must be \"2086\" or \"8100\", not {name:?}"
+        ))
+    })
+}
+
+/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules), the moves.
+type Reduced = (Py<PyAny>, (String, String), Vec<Move>);
+
+/// The game behind a board: start position, moves and rules (all rule logic is in core's `Game`).
+#[derive(Clone)]
+pub struct Line {
+    /// The game.
+    pub game: Game,
+}
+
+impl Line {
+    fn new(pos: Position, rules: Rules) -> Line {
+        Line {
+            game: Game::new(pos, rules),
+        }
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Plays a move known to be legal.
+    fn push(&mut self, m: CoreMove) {
+        self.game.push_unchecked(m);
+    }
+
+    fn pop(&mut self) -> Option<CoreMove> {
+        self.game.pop()
+    }
+
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> Vec<CoreMove> {
+        self.game.moves().collect()
+    }
+
+    /// The current position and up to `count` earlier ones, newest first.
+    fn recent_positions(&self, count: usize) -> Vec<Position> {
+        let moves = self.moves();
+        let keep_from = moves.len().saturating_sub(count);
+        let mut pos = self.game.start().clone();
+        let mut out = Vec::with_capacity(count + 1);
+        if keep_from == 0 {
+            out.push(pos.clone());
+        }
+        for (i, &m) in moves.iter().enumerate() {
+            pos.make_move(m);
+            if i + 1 >= keep_from {
+                out.push(pos.clone());
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// The start position.
+    pub fn root(&self) -> Position {
+        self.game.start().clone()
+    }
+}
+
+/// A xiangqi board: the position, the side to move and the moves played.
+///
+/// `Board()` is the start position; `Board(fen)` any legal position. Moves are pushed and popped
+/// as in python-chess; `legal_moves` is a lazy view that supports `in`, `len()` and iteration.
+#[pyclass(module = "xiangqi", subclass)]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) line: Line,
+}
+
+/// Parses a rule set: a preset name (`casual`, `simple`, `axf`) or a custom combination such as
+/// `axf,no-capture=off`.
+pub fn parse_rules(rules: &str) -> PyResult<Rules> {
+    rules
+        .parse::<Rules>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
+}
+
+fn parse_fen(fen: &str) -> PyResult<Position> {
+    Position::from_fen(fen).map_err(fen_error)
+}
+
+impl Board {
+    /// A board at `pos` with no move stack.
+    pub fn from_position(pos: Position, rules: Rules) -> Board {
+        Board {
+            line: Line::new(pos, rules),
+        }
+    }
+
+    /// A board over a game.
+    pub fn from_game(game: Game) -> Board {
+        Board {
+            line: Line { game },
+        }
+    }
+
+    /// A board like this one (same rules) at `pos`, with no move stack.
+    fn fresh(&self, pos: Position) -> Board {
+        Board::from_position(pos, self.line.game.rules())
+    }
+
+    fn legal(&self, m: &Move) -> PyResult<CoreMove> {
+        if self.line.pos().is_legal(m.inner) {
+            Ok(m.inner)
+        } else {
+            Err(illegal_move(
+                xiangqi_core::IllegalMove { mv: m.inner },
+                &self.line.pos().fen(),
+            ))
+        }
+    }
+
+    fn format(&self, m: &Move, notation: Notation) -> PyResult<String> {
+        self.line
+            .pos()
+            .format_move(m.inner, notation)
+            .map_err(|e| illegal_move(e, &self.line.pos().fen()))
+    }
+
+    fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
+        self.line
+            .pos()
+            .parse_move(text, notation)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
+    }
+
+    fn squares(bb: xiangqi_core::Bitboard) -> Vec<u32> {
+        bb.into_iter().map(|sq| sq as u32).collect()
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        self.line
+            .pos()
+            .legal_moves()
+            .iter()
+            .map(|&m| Move::wrap(m))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen = None, rules = "casual"))]
+    fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Board> {
+        let pos = match fen {
+            None => Position::startpos(),
+            Some(fen) => parse_fen(fen)?,
+        };
+        Ok(Board::from_position(pos, parse_rules(rules)?))
+    }
+
+    /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
+    /// `"axf,no-capture=off"`.
+    #[getter]
+    fn rules(&self) -> String {
+        self.line.game.rules().to_string()
+    }
+
+    /// Changes the rules (the game is judged afresh under them).
+    #[setter]
+    fn set_rules(&mut self, rules: &str) -> PyResult<()> {
+        self.line.game.set_rules(parse_rules(rules)?);
+        Ok(())
+    }
+
+    /// The side to move: `RED` (`True`) or `BLACK` (`False`).
+    #[getter]
+    fn turn(&self) -> bool {
+        color_to_py(self.line.pos().turn())
+    }
+
+    /// Plies since the last capture (the FEN's fifth field).
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.line.pos().halfmoves()
+    }
+
+    /// The move number, 1 at the start and increased after each Black move.
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.line.pos().fullmoves()
+    }
+
+    /// The FEN of the current position.
+    fn fen(&self) -> String {
+        self.line.pos().fen()
+    }
+
+    /// The piece-placement field of the FEN.
+    fn board_fen(&self) -> String {
+        self.line.pos().board_fen()
+    }
+
+    /// Sets the position from a FEN and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.line = Line::new(parse_fen(fen)?, self.line.game.rules());
+        Ok(())
+    }
+
+    /// Back to the start position, with an empty move stack.
+    fn reset(&mut self) {
+        self.line = Line::new(Position::startpos(), self.line.game.rules());
+    }
+
+    /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
+    fn zobrist_hash(&self) -> u64 {
+        self.line.pos().hash()
+    }
+
+    /// A copy; with `stack=False` the copy starts at the current position with no moves.
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> Board {
+        if stack {
+            self.clone()
+        } else {
+            self.fresh(self.line.pos().clone())
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
+        let this = slf.borrow();
+        let root = this.line.root().fen();
+        Ok((
+            slf.get_type().into_any().unbind(),
+            (root, this.rules()),
+            this.move_stack(),
+        ))
+    }
+
+    fn __setstate__(&mut self, moves: Vec<Move>) -> PyResult<()> {
+        for m in moves {
+            self.push(&m)?;
+        }
+        Ok(())
+    }
+
+    /// The board at the start of the move stack.
+    fn root(&self) -> Board {
+        self.fresh(self.line.root())
+    }
+
+    /// The same position with the colours swapped and the board turned top to bottom
+    /// (no move stack).
+    fn mirror(&self) -> Board {
+        self.fresh(self.line.pos().mirror())
+    }
+
+    /// Plays a legal move; raises `IllegalMoveError` otherwise.
+    pub fn push(&mut self, r#move: &Move) -> PyResult<()> {
+        let m = r#move;
+        let m = self.legal(m)?;
+        self.line.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move and returns it; raises `IndexError` when there is none.
+    fn pop(&mut self) -> PyResult<Move> {
+        self.line
+            .pop()
+            .map(Move::wrap)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move played; raises `IndexError` when there is none.
+    fn peek(&self) -> PyResult<Move> {
+        self.line
+            .game
+            .peek()
+            .map(Move::wrap)
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// The moves played since the root, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.line.game.moves().map(Move::wrap).collect()
+    }
+
+    /// Plies since the start of the game, counted from the move number and side to move.
+    fn ply(&self) -> u32 {
+        let pos = self.line.pos();
+        2 * (pos.fullmoves() - 1) + u32::from(pos.turn() == Color::Black)
+    }
+
+    /// The lazy collection of legal moves.
+    #[getter]
+    fn legal_moves(slf: Py<Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board: slf }
+    }
+
+    /// `True` when the move is legal here.
+    fn is_legal(&self, r#move: &Move) -> bool {
+        let m = r#move;
+        self.line.pos().is_legal(m.inner)
+    }
+
+    /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
+    fn is_pseudo_legal(&self, r#move: &Move) -> bool {
+        let m = r#move;
+        self.line.pos().is_pseudo_legal(m.inner)
+    }
+
+    /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
+    #[pyo3(signature = (text, rank_base = 0))]
+    fn parse_uci(&self, text: &str, rank_base: u8) -> PyResult<Move> {
+        self.line
+            .pos()
+            .parse_iccs(text, dialect(rank_base)?)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
+    }
+
+    /// Parses coordinates, plays the move and returns it.
+    #[pyo3(signature = (text, rank_base = 0))]
+    fn push_uci(&mut self, text: &str, rank_base: u8) -> PyResult<Move> {
+        let m = self.parse_uci(text, rank_base)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The move in WXF notation (`C2=5`); raises `IllegalMoveError` for an illegal move.
+    fn wxf(&self, r#move: &Move) -> PyResult<String> {
+        self.format(r#move, Notation::Wxf)
+    }
+
+    /// Parses a WXF move (`C2=5`, `H8+7`, `R+.3`; Fairy-Stockfish's pawn numbering too).
+    fn parse_wxf(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Wxf)
+    }
+
+    /// Parses a WXF move, plays it and returns it.
+    fn push_wxf(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Wxf)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The move in Chinese notation (`炮二平五`), simplified characters unless `traditional`.
+    #[pyo3(signature = (r#move, traditional = false))]
+    fn chinese(&self, r#move: &Move, traditional: bool) -> PyResult<String> {
+        let notation = if traditional {
+            Notation::ChineseTraditional
+        } else {
+            Notation::Chinese
+        };
+        self.format(r#move, notation)
+    }
+
+    /// Parses a Chinese move (`炮二平五`, `马8进7`, `前车进一`; simplified or traditional).
+    fn parse_chinese(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Chinese)
+    }
+
+    /// Parses a Chinese move, plays it and returns it.
+    fn push_chinese(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Chinese)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// Parses a move in ICCS coordinates, WXF or Chinese, whichever the text is.
+    fn parse_any(&self, text: &str) -> PyResult<Move> {
+        self.line
+            .pos()
+            .parse_any(text)
+            .map(Move::wrap)
+            .map_err(move_parse_error)
+    }
+
+    /// Parses a move in any notation (see `parse_any`), plays it and returns it.
+    fn push_any(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_any(text)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// The move written in `notation`: `"iccs"` (`h2e2`), `"iccs1"` (`h3e3`), `"wxf"`,
+    /// `"chinese"` or `"chinese-traditional"`.
+    #[pyo3(signature = (r#move, notation = "wxf"))]
+    fn format_move(&self, r#move: &Move, notation: &str) -> PyResult<String> {
+        self.format(r#move, parse_notation(notation)?)
+    }
+
+    /// Parses a move written in `notation` (see `format_move`) and checks it is legal.
+    fn parse_move(&self, text: &str, notation: &str) -> PyResult<Move> {
+        self.parse_in(text, parse_notation(notation)?)
+    }
+
+    /// The piece on a square, or `None`.
+    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+        Ok(self
+            .line
+            .pos()
+            .piece_at(square_from_py(square)?)
+            .map(Piece::wrap))
+    }
+
+    /// Every piece by square.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        for sq in self.line.pos().occupied() {
+            if let Some(p) = self.line.pos().piece_at(sq) {
+                map.set_item(sq as u8, Piece::wrap(p))?;
+            }
+        }
+        Ok(map)
+    }
+
+    /// The squares of one kind of piece of one side, in ascending order.
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u32>> {
+        let role = role_from_py(piece_type)?;
+        Ok(Board::squares(
+            self.line.pos().pieces(color_from_py(color), role),
+        ))
+    }
+
+    /// The square of a side's general.
+    fn king(&self, color: bool) -> u8 {
+        self.line.pos().general(color_from_py(color)) as u8
+    }
+
+    /// `True` when the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.line.pos().is_check()
+    }
+
+    /// The squares of the pieces giving check.
+    fn checkers(&self) -> Vec<u32> {
+        Board::squares(self.line.pos().checkers())
+    }
+
+    /// The squares of `color`'s pieces that attack `square` (the flying general included).
+    fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u32>> {
+        Ok(Board::squares(
+            self.line
+                .pos()
+                .attackers(square_from_py(square)?, color_from_py(color)),
+        ))
+    }
+
+    /// `True` when a piece of `color` attacks `square`.
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self
+            .line
+            .pos()
+            .is_attacked(square_from_py(square)?, color_from_py(color)))
+    }
+
+    /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.
+    fn gives_check(&self, r#move: &Move) -> PyResult<bool> {
+        let m = r#move;
+        let m = self.legal(m)?;
+        Ok(self.line.pos().gives_check(m))
+    }
+
+    /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
+    fn is_capture(&self, r#move: &Move) -> PyResult<bool> {
+        let m = r#move;
+        let m = self.legal(m)?;
+        Ok(self.line.pos().is_capture(m))
+    }
+
+    /// `True` when the side to move is checkmated (a loss).
+    fn is_checkmate(&self) -> bool {
+        self.line.pos().is_checkmate()
+    }
+
+    /// `True` when the side to move has no legal move but is not in check (in xiangqi, a loss).
+    fn is_stalemate(&self) -> bool {
+        self.line.pos().is_stalemate()
+    }
+
+    /// `True` when neither side has a piece that can cross the river (general, advisors and
+    /// elephants only): neither can ever mate.
+    fn is_insufficient_material(&self) -> bool {
+        self.line.pos().is_insufficient_material()
+    }
+
+    /// `True` when `color` alone has too little material to ever mate.
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.line
+            .pos()
+            .has_insufficient_material(color_from_py(color))
+    }
+
+    /// How the game has ended under the board's rules, or `None` while it goes on: checkmate
+    /// and stalemate (both lost for the side to move), threefold repetition judged by the rules
+    /// (perpetual check or chase loses under `simple`/`axf`), the no-capture limit, insufficient
+    /// material, or a resignation or agreed draw.
+    fn outcome(&self) -> Option<Outcome> {
+        self.line.game.outcome().map(Outcome::wrap)
+    }
+
+    /// `True` once `outcome()` is not `None`.
+    fn is_game_over(&self) -> bool {
+        self.line.game.is_over()
+    }
+
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
+    fn result(&self) -> &'static str {
+        self.line.game.outcome().map_or("*", |o| o.result())
+    }
+
+    /// `True` when the current position has occurred at least `count` times (same side to move).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: u32) -> bool {
+        self.line.game.is_repetition(count)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    fn repetition_count(&self) -> u32 {
+        self.line.game.repetition_count()
+    }
+
+    /// `color` resigns: the other side wins. Raises `XiangqiError` when the game is over.
+    fn resign(&mut self, color: bool) -> PyResult<()> {
+        self.line.game.resign(color_from_py(color)).map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
+    }
+
+    /// The players agree a draw. Raises `XiangqiError` when the game is over.
+    fn agree_draw(&mut self) -> PyResult<()> {
+        self.line.game.agree_draw().map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
+    }
+
+    /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
+    /// GIL released.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.line.pos().clone();
+        py.detach(move || perft_parallel(&pos, depth))
+    }
+
+    /// The perft count below each legal move.
+    fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(Move, u64)> {
+        let pos = self.line.pos().clone();
+        py.detach(move || perft_divide_parallel(&pos, depth))
+            .into_iter()
+            .map(|(m, n)| (Move::wrap(m), n))
+            .collect()
+    }
+
+    /// The (10, 9) int8 array of piece codes, indexed `[rank, file]` (row 0 is Red's back rank,
+    /// so `array.reshape(-1)[square]` is the piece on `square`): +1..+7 for Red's general,
+    /// advisor, elephant, horse, chariot, cannon, soldier; -1..-7 for Black's; 0 for empty.
+    fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let mut out = vec![0i8; 90];
+        encoding::write_array(self.line.pos(), &mut out);
+        out.into_pyarray(py).reshape([10, 9])
+    }
+
+    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)`, indexed `[plane, rank, file]`.
+    ///
+    /// For each of the current position and the `history` positions before it (newest first;
+    /// all zero before the root): 7 planes of the perspective side's general, advisor, elephant,
+    /// horse, chariot, cannon, soldier, then the same 7 for the other side. Then a plane of ones
+    /// when Red is to move, and a no-capture plane (`halfmove_clock / 120` capped at 1.0 for
+    /// float32; the clock capped at 255 for uint8). With `perspective="side_to_move"` and Black
+    /// to move, ranks are flipped so the side to move always plays up the board (row 0 is its
+    /// back rank); with `"red"` the board is as it stands; with `"black"` always Black's view.
+    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32"))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        history: usize,
+        perspective: &str,
+        dtype: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let perspective = Perspective::parse(perspective)?;
+        let turn = self.line.pos().turn();
+        let own = perspective.side(turn);
+        let mirror = perspective.mirror(turn);
+        let positions = self.line.recent_positions(history);
+        let refs: Vec<&Position> = positions.iter().collect();
+        let shape = (encoding::plane_count(history), 10, 9);
+        match dtype {
+            "float32" | "float" | "f4" => {
+                let mut out = Array3::<f32>::zeros(shape);
+                let slice = out.as_slice_mut().expect("a new array is contiguous");
+                encoding::write_planes(&refs, history, own, mirror, slice);
+                Ok(PyArray3::from_owned_array(py, out).into_any())
+            }
+            "uint8" | "u1" => {
+                let mut out = Array3::<u8>::zeros(shape);
+                let slice = out.as_slice_mut().expect("a new array is contiguous");
+                encoding::write_planes(&refs, history, own, mirror, slice);
+                Ok(PyArray3::from_owned_array(py, out).into_any())
+            }
+            _ => Err(XiangqiError::new_err(format!(
+                "dtype must be \"float32\" or \"uint8\", not {dtype:?}"
+            ))),
+        }
+    }
+
+    /// A bool array over the actions of `encoding` (`"2086"` or `"8100"`), true for each legal
+    /// move. With `perspective="side_to_move"` Black's moves are mirrored (see
+    /// `xiangqi.encoding`).
+    #[pyo3(signature = (encoding = "2086", perspective = "side_to_move"))]
+    fn legal_action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        encoding: &str,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
+        let mut mask = vec![false; enc.size()];
+        encoding::write_mask(self.line.pos(), enc, mirror, &mut mask);
+        Ok(mask.into_pyarray(py))
+    }
+
+    /// The action index of a move for this position's side to move (see `xiangqi.encoding`).
+    #[pyo3(signature = (r#move, encoding = "2086", perspective = "side_to_move"))]
+    fn move_to_action(&self, r#move: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
+        let m = r#move;
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
+        enc.index(m.inner, mirror).ok_or_else(|| {
+            XiangqiError::new_err(format!(
+                "{} has no index in the {} encoding",
+                m.inner,
+                enc.name()
+            ))
+        })
+    }
+
+    /// The move of an action index for this position's side to move (legal or not).
+    #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
+    fn action_to_move(&self, action: usize, encoding: &str, perspective: &str) -> PyResult<Move> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
+        enc.action_move(action, mirror)
+            .map(Move::wrap)
+            .ok_or_else(|| {
+                XiangqiError::new_err(format!(
+                    "action {action} out of range for the {} encoding",
+                    enc.name()
+                ))
+            })
+    }
+
+    /// The board drawn with letters (K A E H R C P, Red upper case), Black at the top.
+    fn __str__(&self) -> String {
+        let pos = self.line.pos();
+        let mut out = String::new();
+        for r in (0..10).rev() {
+            for f in 0..9 {
+                let sq = Square::ALL[r * 9 + f];
+                out.push(pos.piece_at(sq).map_or('.', |p| p.letter()));
+                out.push(if f < 8 { ' ' } else { '\n' });
+            }
+        }
+        out.pop();
+        out
+    }
+
+    /// The board drawn with Chinese characters, Black at the top (or Red with
+    /// `orientation=BLACK`), ranks and files labelled.
+    #[pyo3(signature = (*, traditional = true, empty_square = "＋", orientation = true, coordinates = true))]
+    fn unicode(
+        &self,
+        traditional: bool,
+        empty_square: &str,
+        orientation: bool,
+        coordinates: bool,
+    ) -> String {
+        let pos = self.line.pos();
+        let ranks: Vec<usize> = if orientation {
+            (0..10).rev().collect()
+        } else {
+            (0..10).collect()
+        };
+        let files: Vec<usize> = if orientation {
+            (0..9).collect()
+        } else {
+            (0..9).rev().collect()
+        };
+        let mut lines = Vec::new();
+        for &r in &ranks {
+            let mut line = String::new();
+            if coordinates {
+                line.push_str(&format!("{r} "));
+            }
+            for &f in &files {
+                let sq = Square::ALL[r * 9 + f];
+                match pos.piece_at(sq) {
+                    Some(p) => line.push(p.chinese_char(traditional)),
+                    None => line.push_str(empty_square),
+                }
+            }
+            lines.push(line);
+        }
+        if coordinates {
+            // Full-width letters keep the labels under the double-width characters.
+            let labels: String = files
+                .iter()
+                .map(|&f| char::from_u32(0xFF41 + f as u32).unwrap_or('?'))
+                .collect();
+            lines.push(format!("  {labels}"));
+        }
+        lines.join("\n")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.line.pos().fen())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Board>() {
+            Ok(other) => {
+                let other = other.borrow();
+                self.line.pos() == other.line.pos()
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// An SVG drawing of the board for notebooks (see `xiangqi.svg.board`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let svg = slf.py().import("xiangqi.svg")?;
+        svg.call_method1("_repr_board", (slf,))?.extract()
+    }
+}
+
+/// The legal moves of a board, computed when asked: `len()`, `in`, iteration, `bool()`.
+#[pyclass(module = "xiangqi")]
+pub struct LegalMoveGenerator {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).line.pos().count_legal_moves() as usize
+    }
+
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.board.borrow(py).line.pos().has_legal_moves()
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.borrow(py).line.pos().is_legal(m.get().inner),
+            Err(_) => false,
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.board.borrow(py).legal_move_list();
+        moves.into_pyobject(py)?.try_iter().map(|it| it.into_any())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let board = self.board.borrow(py);
+        let moves: Vec<String> = board
+            .line
+            .pos()
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        format!("<LegalMoveGenerator ({})>", moves.join(", "))
+    }
+}
+
+/// Adds the board classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<LegalMoveGenerator>()?;
+    Ok(())
+}

@@ -1,0 +1,309 @@
+//! Fixed action indexings and array observations, shared by `Board` and `VecEnv`.
+//!
+//! Two action encodings map a move to an integer:
+//!
+//! - `"8100"`: `from * 90 + to`, every ordered pair of points (most never legal).
+//! - `"2086"`: only the (from, to) shapes some piece can make on an empty board: every pair of
+//!   distinct points on one file or one rank (chariot, cannon, general and soldier steps), the
+//!   horse's eight L-shapes, the advisors' palace diagonals and the elephants' two-point
+//!   diagonals (both sides' palaces and halves). Sorted by `from * 90 + to`, so index 0 is
+//!   `a0b0`. The count, 1530 line moves + 508 horse moves + 16 advisor moves + 32 elephant
+//!   moves, is the 2086 of AlphaZero-style xiangqi projects.
+//!
+//! In the side-to-move perspective Black's moves are mirrored (ranks flipped, files kept), so
+//! both sides share one action space and one network sees every position as Red would.
+
+use std::sync::LazyLock;
+use xiangqi_core::{reachable, Color, Move, Piece, Position, Role, Square};
+
+/// An action encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// `from * 90 + to`.
+    Pairs8100,
+    /// The 2086 move shapes.
+    Shapes2086,
+}
+
+impl Encoding {
+    /// Parses `"8100"` or `"2086"`.
+    pub fn parse(name: &str) -> Option<Encoding> {
+        match name {
+            "8100" => Some(Encoding::Pairs8100),
+            "2086" => Some(Encoding::Shapes2086),
+            _ => None,
+        }
+    }
+
+    /// The name, `"8100"` or `"2086"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Pairs8100 => "8100",
+            Encoding::Shapes2086 => "2086",
+        }
+    }
+
+    /// How many actions there are.
+    pub fn size(self) -> usize {
+        match self {
+            Encoding::Pairs8100 => 8100,
+            Encoding::Shapes2086 => SHAPES.moves.len(),
+        }
+    }
+
+    /// The action index of `m` (mirrored first when `mirror`), or `None` when the 2086 encoding
+    /// has no such shape.
+    #[inline]
+    pub fn index(self, m: Move, mirror: bool) -> Option<usize> {
+        let m = if mirror { m.flip_rank() } else { m };
+        let pair = m.from().index() * 90 + m.to().index();
+        match self {
+            Encoding::Pairs8100 => (m.from() != m.to()).then_some(pair),
+            Encoding::Shapes2086 => {
+                let i = SHAPES.index_of[pair];
+                (i != NO_INDEX).then_some(i as usize)
+            }
+        }
+    }
+
+    /// The move of action `index` (mirrored back when `mirror`), or `None` when out of range.
+    #[inline]
+    pub fn action_move(self, index: usize, mirror: bool) -> Option<Move> {
+        let m = match self {
+            Encoding::Pairs8100 => {
+                if index >= 8100 || index / 90 == index % 90 {
+                    return None;
+                }
+                Move::new(Square::ALL[index / 90], Square::ALL[index % 90])
+            }
+            Encoding::Shapes2086 => *SHAPES.moves.get(index)?,
+        };
+        Some(if mirror { m.flip_rank() } else { m })
+    }
+}
+
+const NO_INDEX: u16 = u16::MAX;
+
+struct Shapes {
+    index_of: Vec<u16>,
+    moves: Vec<Move>,
+}
+
+/// `true` when some piece could move `from` -> `to` on an empty board.
+fn is_shape(from: Square, to: Square) -> bool {
+    if from == to {
+        return false;
+    }
+    let df = (from.file().index() as i32 - to.file().index() as i32).abs();
+    let dr = (from.rank().index() as i32 - to.rank().index() as i32).abs();
+    let both = |role: Role| {
+        Color::ALL.iter().any(|&c| {
+            let piece = Piece::new(c, role);
+            reachable(piece, from) && reachable(piece, to)
+        })
+    };
+    df == 0
+        || dr == 0
+        || (df, dr) == (1, 2)
+        || (df, dr) == (2, 1)
+        || (df == 1 && dr == 1 && both(Role::Advisor))
+        || (df == 2 && dr == 2 && both(Role::Elephant))
+}
+
+static SHAPES: LazyLock<Shapes> = LazyLock::new(|| {
+    let mut index_of = vec![NO_INDEX; 8100];
+    let mut moves = Vec::with_capacity(2086);
+    for from in Square::ALL {
+        for to in Square::ALL {
+            if is_shape(from, to) {
+                index_of[from.index() * 90 + to.index()] = moves.len() as u16;
+                moves.push(Move::new(from, to));
+            }
+        }
+    }
+    Shapes { index_of, moves }
+});
+
+/// Writes the legal-action mask of `pos` (cleared first) for the given encoding.
+pub fn write_mask(pos: &Position, encoding: Encoding, mirror: bool, mask: &mut [bool]) {
+    mask.fill(false);
+    for &m in pos.legal_moves().iter() {
+        if let Some(i) = encoding.index(m, mirror) {
+            mask[i] = true;
+        }
+    }
+}
+
+/// The piece code of `to_array`: +1..+7 for Red's general..soldier, -1..-7 for Black's, 0 empty.
+#[inline]
+pub fn piece_code(piece: Option<Piece>) -> i8 {
+    match piece {
+        None => 0,
+        Some(p) => {
+            let t = p.role.index() as i8 + 1;
+            if p.color == Color::Red {
+                t
+            } else {
+                -t
+            }
+        }
+    }
+}
+
+/// Writes the (10, 9) piece-code array, `out[rank * 9 + file]`.
+pub fn write_array(pos: &Position, out: &mut [i8]) {
+    for sq in Square::ALL {
+        out[sq.index()] = piece_code(pos.piece_at(sq));
+    }
+}
+
+/// How many planes `planes(history)` has: 14 piece planes per position, plus the colour and
+/// no-capture planes.
+pub fn plane_count(history: usize) -> usize {
+    14 * (history + 1) + 2
+}
+
+/// The no-capture count that fills the last plane as 1.0 (the draw limit of every preset).
+pub const NO_CAPTURE_SCALE: u32 = 120;
+
+/// A plane element type: `f32` or `u8`.
+pub trait PlaneValue: Copy + Default + Send {
+    /// The value of an occupied point.
+    const ONE: Self;
+    /// The value of the no-capture plane.
+    fn progress(halfmoves: u32) -> Self;
+}
+
+impl PlaneValue for f32 {
+    const ONE: f32 = 1.0;
+    fn progress(halfmoves: u32) -> f32 {
+        (halfmoves as f32 / NO_CAPTURE_SCALE as f32).min(1.0)
+    }
+}
+
+impl PlaneValue for u8 {
+    const ONE: u8 = 1;
+    fn progress(halfmoves: u32) -> u8 {
+        halfmoves.min(255) as u8
+    }
+}
+
+/// Writes the planes (see `Board.planes`): `positions[0]` is the current position, the others
+/// earlier ones (newest first); missing history stays zero. `own` is the colour whose pieces fill
+/// planes 0..7 of each step; `mirror` flips ranks so that colour plays up the board.
+pub fn write_planes<T: PlaneValue>(
+    positions: &[&Position],
+    history: usize,
+    own: Color,
+    mirror: bool,
+    out: &mut [T],
+) {
+    out.fill(T::default());
+    for (step, pos) in positions.iter().take(history + 1).enumerate() {
+        let base = step * 14 * 90;
+        for sq in pos.occupied() {
+            if let Some(p) = pos.piece_at(sq) {
+                let side = usize::from(p.color != own);
+                let plane = side * 7 + p.role.index();
+                let point = if mirror { sq.flip_rank() } else { sq };
+                out[base + plane * 90 + point.index()] = T::ONE;
+            }
+        }
+    }
+    let current = positions[0];
+    let extra = 14 * (history + 1) * 90;
+    if current.turn() == Color::Red {
+        out[extra..extra + 90].fill(T::ONE);
+    }
+    out[extra + 90..extra + 180].fill(T::progress(current.halfmoves()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shape_encoding_has_2086_actions_made_of_the_four_move_families() {
+        let mut lines = 0;
+        let mut horse = 0;
+        let mut advisor = 0;
+        let mut elephant = 0;
+        for i in 0..Encoding::Shapes2086.size() {
+            let m = Encoding::Shapes2086.action_move(i, false).unwrap();
+            let df = (m.from().file().index() as i32 - m.to().file().index() as i32).abs();
+            let dr = (m.from().rank().index() as i32 - m.to().rank().index() as i32).abs();
+            match (df, dr) {
+                (0, _) | (_, 0) => lines += 1,
+                (1, 2) | (2, 1) => horse += 1,
+                (1, 1) => advisor += 1,
+                (2, 2) => elephant += 1,
+                other => panic!("unexpected shape {other:?} for {m}"),
+            }
+        }
+        // Lines: each of the 90 points sees 8 others on its rank and 9 on its file.
+        assert_eq!(lines, 90 * 17);
+        // Advisors: 4 corner <-> centre diagonals, both ways, in 2 palaces.
+        assert_eq!(advisor, 4 * 2 * 2);
+        // Elephants: 8 diagonals between the 7 elephant points of a half, both ways, 2 halves.
+        assert_eq!(elephant, 8 * 2 * 2);
+        assert_eq!(horse, 508);
+        assert_eq!(Encoding::Shapes2086.size(), 2086);
+    }
+
+    #[test]
+    fn every_legal_move_of_random_games_has_an_index_in_both_encodings_and_round_trips() {
+        let mut pos = Position::startpos();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            for &m in moves.iter() {
+                for enc in [Encoding::Pairs8100, Encoding::Shapes2086] {
+                    for mirror in [false, true] {
+                        let i = enc.index(m, mirror).expect("every legal move has an index");
+                        assert_eq!(enc.action_move(i, mirror), Some(m));
+                    }
+                }
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn the_first_shapes_follow_the_documented_order() {
+        // From a0 (point 0) the targets sort by point index: the rank b0..i0 (1..8), then a1 (9),
+        // the horse jump c1 (11), a2 (18) and the horse jump b2 (19).
+        let names: Vec<String> = (0..12)
+            .map(|i| {
+                Encoding::Shapes2086
+                    .action_move(i, false)
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "a0b0", "a0c0", "a0d0", "a0e0", "a0f0", "a0g0", "a0h0", "a0i0", "a0a1", "a0c1",
+                "a0a2", "a0b2"
+            ]
+        );
+    }
+
+    #[test]
+    fn black_moves_mirror_onto_red_shapes() {
+        // Black's horse b9c7 is Red's b0c2 seen from the other side.
+        let black = Move::new(Square::B9, Square::C7);
+        let red = Move::new(Square::B0, Square::C2);
+        for enc in [Encoding::Pairs8100, Encoding::Shapes2086] {
+            assert_eq!(enc.index(black, true), enc.index(red, false));
+        }
+        assert_eq!(Encoding::Pairs8100.index(red, false), Some(90 + 2 * 9 + 2));
+    }
+}

@@ -1,0 +1,89 @@
+//! The compiled half of the `xiangqi` Python package, imported as `xiangqi._xiangqi`.
+//!
+//! It only converts types and maps errors: the rules live in `xiangqi-core`, the engine in
+//! `xiangqi-search`. The Python package (`python/xiangqi/`) chooses the public names and adds
+//! what is better written in Python (SVG drawing, the Gymnasium and PettingZoo adapters).
+
+mod board;
+mod encoding;
+mod engine;
+mod errors;
+mod outcome;
+mod pgn;
+mod types;
+mod vecenv;
+
+use pyo3::prelude::*;
+
+/// The module.
+#[pymodule]
+fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("STARTING_FEN", xiangqi_core::STARTING_FEN)?;
+    errors::register(m)?;
+    types::register(m)?;
+    board::register(m)?;
+    encoding_py::register(m)?;
+    vecenv::register(m)?;
+    pgn::register(m)?;
+    outcome::register(m)?;
+    engine::register(m)?;
+    Ok(())
+}
+
+/// The `encoding` functions as Python sees them.
+mod encoding_py {
+    use crate::board::{parse_encoding, Perspective};
+    use crate::errors::XiangqiError;
+    use crate::types::{color_from_py, Move};
+    use pyo3::prelude::*;
+    use xiangqi_core::Color;
+
+    /// How many actions an encoding has: 2086 or 8100.
+    #[pyfunction]
+    #[pyo3(signature = (encoding = "2086"))]
+    fn action_size(encoding: &str) -> PyResult<usize> {
+        Ok(parse_encoding(encoding)?.size())
+    }
+
+    /// The action index of `move` made by `turn` (Black's moves are mirrored; pass `turn=RED`
+    /// for absolute coordinates).
+    #[pyfunction]
+    #[pyo3(signature = (r#move, encoding = "2086", turn = true))]
+    fn move_to_index(r#move: &Move, encoding: &str, turn: bool) -> PyResult<usize> {
+        let m = r#move;
+        let enc = parse_encoding(encoding)?;
+        let mirror = Perspective::SideToMove.mirror(color_from_py(turn));
+        enc.index(m.inner, mirror).ok_or_else(|| {
+            XiangqiError::new_err(format!(
+                "{} has no index in the {} encoding",
+                m.inner,
+                enc.name()
+            ))
+        })
+    }
+
+    /// The move of action `index` for `turn` (the inverse of `move_to_index`).
+    #[pyfunction]
+    #[pyo3(signature = (index, encoding = "2086", turn = true))]
+    fn index_to_move(index: i64, encoding: &str, turn: bool) -> PyResult<Move> {
+        let enc = parse_encoding(encoding)?;
+        let mirror = color_from_py(turn) == Color::Black;
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| enc.action_move(i, mirror))
+            .map(Move::wrap)
+            .ok_or_else(|| {
+                XiangqiError::new_err(format!(
+                    "action {index} out of range for the {} encoding",
+                    enc.name()
+                ))
+            })
+    }
+
+    pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add_function(wrap_pyfunction!(action_size, m)?)?;
+        m.add_function(wrap_pyfunction!(move_to_index, m)?)?;
+        m.add_function(wrap_pyfunction!(index_to_move, m)?)?;
+        Ok(())
+    }
+}
