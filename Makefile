@@ -29,7 +29,8 @@ play: build
 build:
 	$(CARGO) build --release --bin xiangqi
 
-## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests.
+## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests,
+## Python tests (with the example notebook and the typing-stub check).
 test: lint rust-test header-check c-test python-test
 
 lint:
