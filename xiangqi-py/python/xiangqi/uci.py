@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+import os
 import queue
 import shlex
 import subprocess
@@ -265,6 +266,9 @@ class SimpleEngine:
                 bufsize=1,
                 cwd=cwd,
                 env=dict(env) if env is not None else None,
+                # Out of the terminal's process group: Ctrl-C reaches this program, which then
+                # ends its engines in order, not the engines in the middle of a move.
+                start_new_session=os.name == "posix",
             )
         except OSError as e:
             raise EngineTerminatedError(f"cannot start engine {self.command!r}: {e}") from e

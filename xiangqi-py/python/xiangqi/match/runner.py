@@ -98,7 +98,8 @@ class GameRecord:
 
     def pgn_game(self) -> Game:
         game = Game(self.headers, self.opening.fen, list(self.opening.moves) + self.moves, self.result)
-        game.comments = ["book"] * len(self.opening.moves) + list(self.comments)
+        book: List[Optional[str]] = ["book"] * len(self.opening.moves)
+        game.comments = book + list(self.comments)
         if self.reason:
             if game.comments:
                 last = game.comments[-1]
@@ -352,7 +353,7 @@ class Match:
             pool = list(openings)
         self.tasks = self._schedule(pool, order)
         self._stop = threading.Event()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._slots: List[Dict[int, Player]] = []
         self.result = MatchResult(
             self.names,
@@ -472,11 +473,12 @@ class Match:
     def _limit(config: EngineConfig, tcs: Dict[bool, Optional[TimeControl]], clocks: Dict[bool, float], moves_to_go: Optional[int]) -> Limit:
         if config.tc is not None:
             # Each side's own clock and increment: time odds are allowed.
+            red_tc, black_tc = tcs[RED], tcs[BLACK]
             return Limit(
                 red_clock=clocks[RED],
                 black_clock=clocks[BLACK],
-                red_inc=tcs[RED].increment if tcs[RED] else 0.0,
-                black_inc=tcs[BLACK].increment if tcs[BLACK] else 0.0,
+                red_inc=red_tc.increment if red_tc is not None else 0.0,
+                black_inc=black_tc.increment if black_tc is not None else 0.0,
                 moves_to_go=moves_to_go,
                 depth=config.depth,
                 nodes=config.nodes,
@@ -492,7 +494,7 @@ class Match:
         )
         board = task.opening.board(self.rules)
         tcs = {c: configs[c].tc for c in (RED, BLACK)}
-        clocks = {c: (configs[c].tc.base if configs[c].tc else 0.0) for c in (RED, BLACK)}
+        clocks = {c: (tc.base if tc is not None else 0.0) for c, tc in tcs.items()}
         moves_made = {RED: 0, BLACK: 0}
         scores: Dict[bool, List[Optional[int]]] = {RED: [], BLACK: []}
         start_ply = board.ply()
@@ -555,8 +557,9 @@ class Match:
                 break
             except EngineProtocolError as e:
                 player.reset()
-                detail = f": {e.line.strip()[:80]!r}" if e.line else ""
-                lose(turn, "rules infraction", f"{who}'s engine says something malformed ({e}){detail}")
+                said = e.line.strip()[:80]
+                detail = f" in {said!r}" if said and said not in str(e) else ""
+                lose(turn, "rules infraction", f"{who}'s engine breaks the protocol: {e}{detail}")
                 break
             except EngineTerminatedError as e:
                 player.reset()
