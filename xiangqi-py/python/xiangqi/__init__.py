@@ -18,6 +18,7 @@ Squares are ints ``rank * 9 + file`` named in ICCS coordinates (``xiangqi.E0 == 
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
 from typing import List, Optional
 
 from xiangqi import encoding
@@ -40,7 +41,13 @@ from xiangqi._xiangqi import (
     square_name,
 )
 
+try:
+    __version__ = version("xiangqi")
+except PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0.0.0"
+
 __all__ = [
+    "__version__",
     "STARTING_FEN",
     "AmbiguousMoveError",
     "Board",
