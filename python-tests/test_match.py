@@ -103,8 +103,9 @@ FAILURES = [
 
 @pytest.mark.parametrize("mode,limits,termination,reason", FAILURES, ids=[f[0] for f in FAILURES])
 def test_a_failing_engine_loses_and_the_match_goes_on(
-    tmp_path: Path, mode: str, limits: dict, termination: str, reason: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, limits: dict, termination: str, reason: str
 ) -> None:
+    monkeypatch.setattr("xiangqi.uci.STOP_GRACE", 0.2)
     fake = EngineConfig(name="Fake", command=write_fake_engine(tmp_path, mode, after=3), **limits)
     ours = EngineConfig(name="Master", level="master", **limits)
     pgn = tmp_path / "games.pgn"
@@ -123,7 +124,8 @@ def test_a_failing_engine_loses_and_the_match_goes_on(
     assert result.pair(0, 1).losses == 2
 
 
-def test_a_node_limited_engine_that_hangs_loses(tmp_path: Path) -> None:
+def test_a_node_limited_engine_that_hangs_loses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("xiangqi.uci.STOP_GRACE", 0.2)
     fake = EngineConfig(name="Fake", command=write_fake_engine(tmp_path, "hang", after=2), move_timeout=0.5)
     result = Match([fake, master()], games=1, nodes=200).run()
     (game,) = result.games

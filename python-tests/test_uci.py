@@ -4,6 +4,7 @@ ranks 1..10, crash, hang, or say something malformed."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
 from typing import List
@@ -114,6 +115,21 @@ def test_the_whole_history_is_sent(tmp_path: Path) -> None:
     assert f"position fen {xiangqi.STARTING_FEN} moves {moves}\n" in log.read_text()
 
 
+def test_a_long_history_starts_after_the_last_capture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Engines keep a bounded move list; no repetition reaches back across a capture.
+    monkeypatch.setattr("xiangqi.uci.MAX_HISTORY", 4)
+    log = tmp_path / "received.txt"
+    board = Board()
+    for text in ["h2e2", "h7e7", "e2e6", "e7e3", "b0c2", "b9c7"]:  # two cannon captures
+        board.push_uci(text)
+    after_capture = Board()
+    for move in board.move_stack[:4]:
+        after_capture.push(move)
+    with SimpleEngine.popen_uci(write_fake_engine(tmp_path, log=log)) as engine:
+        engine.play(board, Limit(depth=1))
+    assert f"position fen {after_capture.fen()} moves b0c2 b9c7\n" in log.read_text()
+
+
 def test_options_are_checked(tmp_path: Path) -> None:
     with SimpleEngine.popen_uci(write_fake_engine(tmp_path)) as engine:
         engine.configure({"hash": 32, "Style": "WILD"})
@@ -197,6 +213,12 @@ def test_the_process_ends_with_the_context(binary: List[str]) -> None:
     with SimpleEngine.popen_uci(binary) as engine:
         process = engine.process
     assert process.poll() is not None
+    # An engine nobody quits ends with its last reference.
+    forgotten = SimpleEngine.popen_uci(binary)
+    process = forgotten.process
+    del forgotten
+    gc.collect()
+    assert process.wait(timeout=5) is not None
 
 
 def test_blocking_calls_inside_a_running_event_loop(binary: List[str]) -> None:

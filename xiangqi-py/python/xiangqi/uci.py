@@ -209,6 +209,17 @@ def _int(words: List[str], i: int, line: str) -> int:
         raise EngineProtocolError(f"malformed info line: a number is missing after {words[i - 1]!r}", line) from None
 
 
+def _pump(stream: Any, sink: Callable[[Any], Any], mark_end: bool) -> None:
+    """Passes each line of an engine's stream on; ``None`` at the end when ``mark_end``."""
+    try:
+        for line in iter(stream.readline, ""):
+            sink(line.rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
+    if mark_end:
+        sink(None)
+
+
 def _kill(process: "subprocess.Popen[str]") -> None:
     if process.poll() is None:
         try:
@@ -274,8 +285,9 @@ class SimpleEngine:
             raise EngineTerminatedError(f"cannot start engine {self.command!r}: {e}") from e
         # Even an engine that is never quit dies with its last reference.
         self._finalizer = weakref.finalize(self, _kill, self.process)
-        threading.Thread(target=self._read_stdout, name=f"{self.name} stdout", daemon=True).start()
-        threading.Thread(target=self._read_stderr, name=f"{self.name} stderr", daemon=True).start()
+        # The readers hold the streams, not the engine, so that the finalizer can run.
+        threading.Thread(target=_pump, args=(self.process.stdout, self._lines.put, True), daemon=True).start()
+        threading.Thread(target=_pump, args=(self.process.stderr, self._stderr.append, False), daemon=True).start()
         try:
             self._handshake(timeout)
             # A multi-variant engine (Fairy-Stockfish) plays chess until told otherwise, and
@@ -308,25 +320,6 @@ class SimpleEngine:
         return cls(command, "ucci", **kwargs)
 
     # ----- the process ----------------------------------------------------------------------
-
-    def _read_stdout(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        try:
-            for line in iter(stdout.readline, ""):
-                self._lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        self._lines.put(None)
-
-    def _read_stderr(self) -> None:
-        stderr = self.process.stderr
-        assert stderr is not None
-        try:
-            for line in iter(stderr.readline, ""):
-                self._stderr.append(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
 
     @property
     def returncode(self) -> Optional[int]:
@@ -481,7 +474,9 @@ class SimpleEngine:
         return text
 
     def _go_command(self, board: Board, limit: _engine.Limit) -> str:
-        ms = lambda seconds: str(max(0, int(round(seconds * 1000))))  # noqa: E731
+        def ms(seconds: float) -> str:
+            return str(max(0, int(round(seconds * 1000))))
+
         words = ["go"]
         clock = limit if isinstance(limit, Limit) and limit.has_clock() else None
         if self.protocol == "ucci":
