@@ -216,17 +216,29 @@ def _pump(stream: Any, sink: Callable[[Any], Any], mark_end: bool) -> None:
             sink(line.rstrip("\r\n"))
     except (OSError, ValueError):
         pass
+    try:
+        stream.close()
+    except (OSError, ValueError):
+        pass
     if mark_end:
         sink(None)
 
 
 def _kill(process: "subprocess.Popen[str]") -> None:
+    """Ends an engine process."""
     if process.poll() is None:
         try:
             process.kill()
             process.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             pass
+    # The readers close stdout and stderr at their end: closing them here could wait on a read
+    # that a surviving child of the engine keeps open.
+    try:
+        if process.stdin is not None:
+            process.stdin.close()
+    except (OSError, ValueError):
+        pass
 
 
 class SimpleEngine:
@@ -746,12 +758,6 @@ class SimpleEngine:
         """Ends the process at once."""
         self._eof = True
         _kill(self.process)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
 
     def __enter__(self) -> "SimpleEngine":
         return self
