@@ -220,6 +220,7 @@ class MatchResult:
                 lines.append(
                     f"{rank:<5}{name:<24}{elo.elo:>+8.1f}{err:>8}{t.games:>7}{100 * t.score():>7.1f}%{draw:>6.1f}%"
                 )
+            lines.append("(each engine's Elo and score against all the others)")
             lines.append("")
         for (a, b) in sorted(self.pairs):
             stats = self.pairs[(a, b)]
