@@ -36,13 +36,14 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
+# Tests build with the `test` profile (optimised, debug assertions and overflow checks on).
 rust-test:
-	$(CARGO) test --workspace --release
-	$(CARGO) test --release -p xiangqi-core --all-features
+	$(CARGO) test --workspace
+	$(CARGO) test -p xiangqi-core --all-features
 
 ## The slow perft checks (depth 5 of the whole suite, depth 6 of the start position).
 slow-test:
-	$(CARGO) test --release -p xiangqi-core --test perft_suite -- --ignored
+	$(CARGO) test -p xiangqi-core --test perft_suite -- --ignored
 
 perft: build
 	$(XIANGQI) perft --fen startpos --depth 5
@@ -57,7 +58,7 @@ header:
 
 ## Fail when the committed header differs from what the sources generate.
 header-check:
-	$(CARGO) run --release -p xiangqi-ffi --features header --bin xiangqi-header -- --check
+	$(CARGO) run -p xiangqi-ffi --features header --bin xiangqi-header -- --check
 
 ## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones.
 c-test: ffi
@@ -107,7 +108,7 @@ python-test: python-build build
 ## The typing stubs must match the compiled module; the package must type-check.
 python-stubtest: python-build
 	$(VENV_PY) -m mypy.stubtest xiangqi._xiangqi
-	$(VENV_PY) -m mypy xiangqi-py/python/xiangqi
+	$(VENV_PY) -m mypy xiangqi-py/python/xiangqi xiangqi-py/benches
 
 ## Execute the example notebook in place (outputs saved).
 python-notebook: python-build

@@ -53,6 +53,11 @@
 #define XQ_ABI_VERSION 1
 
 /**
+ * The most moves of a principal variation stored in an `xq_search_result`.
+ */
+#define XQ_MAX_PV 64
+
+/**
  * The most moves `xq_game_legal_moves` can ever write.
  */
 #define XQ_MAX_MOVES 128
@@ -116,6 +121,13 @@ typedef enum {
 } xq_status;
 
 /**
+ * A search engine. Owned by the caller (a Box behind the pointer) from `xq_engine_new` until
+ * `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time; other calls
+ * are serialised by an internal lock.
+ */
+typedef struct xq_engine xq_engine;
+
+/**
  * A game: the position, the moves that led to it and the rules it is judged by. Owned by the
  * caller (a Box behind the pointer) from `xq_game_new`/`xq_game_from_fen`/`xq_game_clone` until
  * `xq_game_free`.
@@ -123,9 +135,191 @@ typedef enum {
 typedef struct xq_game xq_game;
 
 /**
+ * A playing level.
+ */
+typedef uint32_t xq_level;
+
+/**
  * A rule preset for game ends.
  */
 typedef uint32_t xq_rules;
+
+/**
+ * Engine settings. Start from `xq_engine_options_default`.
+ */
+typedef struct {
+  /**
+   * Search threads (at least 1).
+   */
+  uint32_t threads;
+  /**
+   * Transposition table size in MiB (at least 1).
+   */
+  uint32_t hash_mb;
+  /**
+   * Playing level (`XQ_LEVEL_*`).
+   */
+  xq_level level;
+  /**
+   * Game-end rules applied inside the search (`XQ_RULES_*`).
+   */
+  xq_rules rules;
+  /**
+   * Principal variations to report (at least 1).
+   */
+  uint32_t multipv;
+  /**
+   * Seed of the weaker levels' random move choice; 0 seeds from the clock.
+   */
+  uint64_t seed;
+} xq_engine_options;
+
+/**
+ * Search limits; a field left 0 is not used. With no limit at all the search runs until
+ * `xq_engine_stop` (infinite analysis).
+ */
+typedef struct {
+  /**
+   * Maximum depth in plies.
+   */
+  uint32_t depth;
+  /**
+   * Maximum nodes.
+   */
+  uint64_t nodes;
+  /**
+   * Time for this move in milliseconds.
+   */
+  uint64_t movetime_ms;
+  /**
+   * Red's remaining clock time in milliseconds (clock play needs the side to move's time).
+   */
+  uint64_t red_time_ms;
+  /**
+   * Black's remaining clock time in milliseconds.
+   */
+  uint64_t black_time_ms;
+  /**
+   * Red's increment per move in milliseconds.
+   */
+  uint64_t red_increment_ms;
+  /**
+   * Black's increment per move in milliseconds.
+   */
+  uint64_t black_increment_ms;
+  /**
+   * Moves until the next time control.
+   */
+  uint32_t moves_to_go;
+} xq_limits;
+
+/**
+ * A move packed in 16 bits: `from | to << 7`, squares numbered 0..89 as `rank * 9 + file`
+ * (a0 = 0, i0 = 8, a9 = 81, i9 = 89). 0 is no move.
+ */
+typedef uint16_t xq_move;
+
+/**
+ * What a search reports after each completed iteration (and each MultiPV line).
+ */
+typedef struct {
+  /**
+   * Depth completed.
+   */
+  uint32_t depth;
+  /**
+   * Deepest ply reached.
+   */
+  uint32_t seldepth;
+  /**
+   * Which principal variation this is (1 = best).
+   */
+  uint32_t multipv;
+  /**
+   * `true` when `score` is a mate distance, `false` for centipawns.
+   */
+  bool is_mate;
+  /**
+   * Centipawns from the side to move's view, or moves to mate (negative: being mated).
+   */
+  int32_t score;
+  /**
+   * Nodes searched so far.
+   */
+  uint64_t nodes;
+  /**
+   * Nodes per second.
+   */
+  uint64_t nps;
+  /**
+   * Milliseconds since the search started.
+   */
+  uint64_t time_ms;
+  /**
+   * Transposition table use in permille.
+   */
+  uint32_t hashfull;
+  /**
+   * The principal variation (valid during the callback only).
+   */
+  const xq_move *pv;
+  /**
+   * Its length.
+   */
+  size_t pv_len;
+} xq_search_info;
+
+/**
+ * Called by `xq_engine_search`, on the searching thread, after each completed iteration.
+ * `user` is the pointer given to the search.
+ */
+typedef void (*xq_info_callback)(const xq_search_info *info, void *user);
+
+/**
+ * The result of a search.
+ */
+typedef struct {
+  /**
+   * The move to play.
+   */
+  xq_move best_move;
+  /**
+   * The expected reply (0 when unknown).
+   */
+  xq_move ponder;
+  /**
+   * `true` when `score` is a mate distance.
+   */
+  bool is_mate;
+  /**
+   * Centipawns from the side to move's view, or moves to mate (negative: being mated).
+   */
+  int32_t score;
+  /**
+   * Depth completed.
+   */
+  uint32_t depth;
+  /**
+   * Deepest ply reached.
+   */
+  uint32_t seldepth;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds used.
+   */
+  uint64_t time_ms;
+  /**
+   * The principal variation (its first `pv_len` moves).
+   */
+  xq_move pv[XQ_MAX_PV];
+  /**
+   * Length of `pv`.
+   */
+  size_t pv_len;
+} xq_search_result;
 
 /**
  * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
@@ -136,12 +330,6 @@ typedef uint32_t xq_color;
  * A square number 0..89 (`rank * 9 + file`, files a..i from Red's left, ranks 0..9 from Red's side).
  */
 typedef uint8_t xq_square;
-
-/**
- * A move packed in 16 bits: `from | to << 7`, squares numbered 0..89 as `rank * 9 + file`
- * (a0 = 0, i0 = 8, a9 = 81, i9 = 89). 0 is no move.
- */
-typedef uint16_t xq_move;
 
 /**
  * A move notation.
@@ -175,6 +363,31 @@ typedef struct {
  * A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
  */
 typedef uint32_t xq_role;
+
+/**
+ * Knows the moves, drops pieces to simple tactics.
+ */
+#define XQ_LEVEL_BEGINNER 0
+
+/**
+ * Sees direct threats, little more.
+ */
+#define XQ_LEVEL_CASUAL 1
+
+/**
+ * A sound player who sometimes slips.
+ */
+#define XQ_LEVEL_CLUB 2
+
+/**
+ * Tactically sharp, hard to surprise.
+ */
+#define XQ_LEVEL_STRONG 3
+
+/**
+ * The engine at full strength.
+ */
+#define XQ_LEVEL_MASTER 4
 
 /**
  * Red, who moves first.
@@ -335,6 +548,66 @@ const char *xq_version(void);
  * to detect a header/library mismatch.
  */
 uint32_t xq_abi_version(void);
+
+/**
+ * The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+ *
+ * # Safety
+ * `out` must be NULL or valid for a write.
+ */
+xq_status xq_engine_options_default(xq_engine_options *out);
+
+/**
+ * A new engine. `options` NULL means the defaults. Out-of-range thread, hash and multipv
+ * numbers are clamped; an unknown level or rules value gives `XQ_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `options` NULL or valid for a read; `out` NULL or valid for a write.
+ */
+xq_status xq_engine_new(const xq_engine_options *options, xq_engine **out);
+
+/**
+ * Frees an engine. NULL is harmless. No search may be running on it.
+ *
+ * # Safety
+ * `engine` must be NULL or a pointer from `xq_engine_new` not freed yet.
+ */
+void xq_engine_free(xq_engine *engine);
+
+/**
+ * Forgets what the engine learned (hash table, histories): call it between games.
+ *
+ * # Safety
+ * `engine` NULL or live.
+ */
+xq_status xq_engine_new_game(const xq_engine *engine);
+
+/**
+ * Asks a running search on this engine to stop (it returns its best move so far). Callable
+ * from any thread at any time; a stop raised while no search runs ends the next search at
+ * once.
+ *
+ * # Safety
+ * `engine` NULL or live.
+ */
+xq_status xq_engine_stop(const xq_engine *engine);
+
+/**
+ * Searches the game's current position (its moves give the repetition history) within
+ * `limits` (NULL: until stopped). `callback` (may be NULL) receives progress with `user`.
+ * `XQ_STATUS_NO_MOVE` when the side to move has no legal move.
+ *
+ * # Safety
+ * `engine` and `game` NULL or live (the game not modified during the search); `limits` NULL or
+ * valid; `callback` NULL or a function safe to call with the given `user`; `out` NULL or valid
+ * for a write.
+ */
+xq_status xq_engine_search(const xq_engine *engine, const xq_game *game, const xq_limits *limits, xq_info_callback callback, void *user, xq_search_result *out);
+
+/**
+ * Checks that a move value is well formed (both squares below 90).
+ */
+bool xq_move_is_valid(xq_move mv);
 
 /**
  * A new game from the start position under `rules` (an `XQ_RULES_*` value).

@@ -155,6 +155,12 @@ def test_insufficient_material_matches_the_shared_data() -> None:
         assert board.has_insufficient_material(xiangqi.RED) == red, fen
         assert board.has_insufficient_material(xiangqi.BLACK) == black, fen
         assert board.is_insufficient_material() == (red and black), fen
+        outcome = board.outcome()
+        if red and black:
+            assert outcome is not None and outcome.termination == xiangqi.Termination.INSUFFICIENT_MATERIAL
+            assert outcome.winner is None
+        else:
+            assert outcome is None or outcome.termination != xiangqi.Termination.INSUFFICIENT_MATERIAL
 
 
 def test_pieces_piece_at_and_king() -> None:

@@ -82,3 +82,13 @@ def test_game_building() -> None:
     assert "1. C2=5 {opening} 1/2-1/2" in text and '[Red "A"]' in text
     with pytest.raises(xiangqi.IllegalMoveError):
         xiangqi.pgn.Game(moves=[Move.from_uci("a9a8")])
+
+
+def test_a_finished_board_records_its_result_and_ruling() -> None:
+    board = Board("4k4/9/9/9/R8/9/9/9/9/3K1R3 w - - 0 1")
+    board.push_uci("a5e5")
+    game = xiangqi.pgn.Game.from_board(board, {"Red": "Me"})
+    assert game.result == "1-0" and game.headers["Termination"] == "checkmate"
+    assert game.headers["Red"] == "Me" and game.fen == "4k4/9/9/9/R8/9/9/9/9/3K1R3 w - - 0 1"
+    text = xiangqi.pgn.write(board, notation="wxf")
+    assert '[Result "1-0"]' in text and '[Termination "checkmate"]' in text and "checkmate" in text.split("\n\n", 1)[1]

@@ -37,7 +37,9 @@ def test_move_value_semantics() -> None:
     assert pickle.loads(pickle.dumps(m)) == m
     assert not Move.null() and bool(m)
     assert Move.from_uci("0000") == Move.null() and Move.null().uci() == "0000"
-    assert sorted([Move.from_uci("b0c2"), Move.from_uci("a0a1")])[0] == Move.from_uci("a0a1")
+    # Moves sort by origin, then destination.
+    moves = [Move.from_uci(u) for u in ["b0c2", "a0a2", "a1a0", "a0a1", "b0a2"]]
+    assert [m.uci() for m in sorted(moves)] == ["a0a1", "a0a2", "b0a2", "b0c2", "a1a0"]
     for bad in ["", "h2", "h2e", "j2e2", "h2e2e", "hh"]:
         with pytest.raises(xiangqi.InvalidMoveError):
             Move.from_uci(bad)

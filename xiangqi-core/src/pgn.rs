@@ -105,6 +105,16 @@ impl PgnResult {
     }
 }
 
+impl From<&crate::Outcome> for PgnResult {
+    fn from(outcome: &crate::Outcome) -> PgnResult {
+        match outcome.winner {
+            Some(crate::Color::Red) => PgnResult::RedWins,
+            Some(crate::Color::Black) => PgnResult::BlackWins,
+            None => PgnResult::Draw,
+        }
+    }
+}
+
 impl fmt::Display for PgnResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -188,6 +198,44 @@ impl PgnGame {
         for m in moves {
             pos.play(m)?;
             game.moves.push(PgnMove::new(m));
+        }
+        Ok(game)
+    }
+
+    /// The record of a [`Game`](crate::Game): its start, its moves and, when it is over, its
+    /// result (with a `Termination` tag naming why, and the ruling's explanation as the final
+    /// comment). Other tags are left for the caller to set.
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, Position, RankDialect, Rules, pgn::{PgnGame, PgnResult}};
+    /// let mut game = Game::new(Position::startpos(), Rules::axf());
+    /// for text in ["b2c2", "b7c7", "c2c6", "f9e8", "c6c9"] {
+    ///     let m = game.position().parse_iccs(text, RankDialect::Zero).unwrap();
+    ///     game.push(m).unwrap();
+    /// }
+    /// let record = PgnGame::from_game(&game);
+    /// assert_eq!(record.result, PgnResult::RedWins);
+    /// assert_eq!(record.tag("Termination"), Some("checkmate"));
+    /// ```
+    pub fn from_game(game: &crate::Game) -> PgnGame {
+        let mut record = PgnGame::new(game.start().clone());
+        record.moves = game.moves().map(PgnMove::new).collect();
+        if let Some(outcome) = game.outcome() {
+            record.result = PgnResult::from(&outcome);
+            record.set_tag("Termination", outcome.termination.name());
+            if let Some(last) = record.moves.last_mut() {
+                last.comment = Some(outcome.explain());
+            }
+        }
+        record.set_tag("Result", record.result.as_str());
+        record
+    }
+
+    /// Replays the main line into a [`Game`](crate::Game) judged by `rules`.
+    pub fn to_game(&self, rules: crate::Rules) -> Result<crate::Game, IllegalMove> {
+        let mut game = crate::Game::new(self.start.clone(), rules);
+        for m in self.mainline() {
+            game.push(m)?;
         }
         Ok(game)
     }

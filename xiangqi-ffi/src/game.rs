@@ -163,6 +163,10 @@ pub(crate) fn color_code(color: Color) -> xq_color {
 }
 
 impl xq_game {
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
     fn boxed(game: Game) -> *mut xq_game {
         Box::into_raw(Box::new(xq_game { game }))
     }

@@ -7,10 +7,12 @@
 
 #![allow(non_camel_case_types)]
 
+mod engine;
 mod game;
 mod status;
 mod util;
 
+pub use engine::*;
 pub use game::*;
 pub use status::{xq_status, xq_status_message};
 

@@ -1,6 +1,6 @@
 //! PGN records as plain Python data: the `xiangqi.pgn` module builds its `Game` from these.
 
-use crate::board::parse_notation;
+use crate::board::{parse_notation, Board};
 use crate::errors::{fen_error, XiangqiError};
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -54,6 +54,16 @@ pub fn pgn_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
         .collect()
 }
 
+/// The record of a board's game: its root, its moves and, when the game is over, its result
+/// with a `Termination` tag and the ruling's explanation as the final comment.
+#[pyfunction]
+pub fn pgn_from_board<'py>(
+    py: Python<'py>,
+    board: PyRef<'_, Board>,
+) -> PyResult<Bound<'py, PyDict>> {
+    game_dict(py, &PgnGame::from_game(&board.line.game))
+}
+
 /// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"` or
 /// `"chinese-traditional"`; the moves must be legal from `fen`.
 #[pyfunction]
@@ -105,5 +115,6 @@ pub fn pgn_write(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_read, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_write, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_from_board, m)?)?;
     Ok(())
 }

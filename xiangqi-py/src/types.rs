@@ -57,9 +57,22 @@ pub fn role_from_py(piece_type: i64) -> PyResult<Role> {
 /// A move from one point to another. Moves carry no piece; a board knows what stands on
 /// `from_square`. `Move.null()` (`0000`) is falsy.
 #[pyclass(module = "xiangqi", frozen, eq, hash, ord, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) inner: CoreMove,
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    /// By origin, then destination (square indices), so sorted moves read piece by piece.
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        (self.inner.from(), self.inner.to()).cmp(&(other.inner.from(), other.inner.to()))
+    }
 }
 
 impl Move {

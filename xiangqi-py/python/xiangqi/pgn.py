@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import IO, Dict, Iterator, List, Optional, Sequence, Union
 
-from xiangqi._xiangqi import STARTING_FEN, Board, Move, PgnError, pgn_read, pgn_write
+from xiangqi._xiangqi import STARTING_FEN, Board, Move, PgnError, pgn_from_board, pgn_read, pgn_write
 
 __all__ = ["Game", "PgnError", "read_game", "read_games", "write"]
 
@@ -48,8 +48,11 @@ class Game:
 
     @classmethod
     def from_board(cls, board: Board, headers: Optional[Dict[str, str]] = None) -> "Game":
-        """The game of a board's move stack, from its root position."""
-        return cls(headers, board.root().fen(), board.move_stack, board.result())
+        """The game of a board's move stack, from its root position; when the game is over,
+        with its result, a ``Termination`` tag and the ruling explained in the final comment."""
+        game = cls._from_record(pgn_from_board(board))
+        game.headers = {"Game": "Chinese Chess", **game.headers, **(headers or {})}
+        return game
 
     def board(self) -> Board:
         """The start position."""

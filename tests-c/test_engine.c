@@ -1,0 +1,162 @@
+/* The engine API of xiangqi.h from C: a search that returns a legal move, progress through the
+ * info callback, a mate found, bad arguments, and a stop from another thread. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, clock_gettime */
+#include "xiangqi.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);  \
+            failures++;                                                               \
+        }                                                                             \
+    } while (0)
+
+#define CHECK_STATUS(expr, expected)                                                  \
+    do {                                                                              \
+        xq_status s_ = (expr);                                                        \
+        if (s_ != (expected)) {                                                       \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d\n", __FILE__, __LINE__, \
+                    #expr, (int)s_, xq_status_message((int)s_), (int)(expected));     \
+            failures++;                                                               \
+        }                                                                             \
+    } while (0)
+
+static int is_legal(const xq_game *game, xq_move m) {
+    xq_move moves[XQ_MAX_MOVES];
+    size_t count = 0;
+    if (xq_game_legal_moves(game, moves, XQ_MAX_MOVES, &count) != XQ_STATUS_OK) return 0;
+    for (size_t i = 0; i < count; i++)
+        if (moves[i] == m) return 1;
+    return 0;
+}
+
+struct progress {
+    int calls;
+    uint32_t last_depth;
+    int pv_ok;
+};
+
+static void on_info(const xq_search_info *info, void *user) {
+    struct progress *p = (struct progress *)user;
+    p->calls++;
+    p->last_depth = info->depth;
+    if (info->pv_len > 0 && info->pv != NULL) p->pv_ok = 1;
+}
+
+static void test_search_returns_legal_move(void) {
+    xq_engine_options options;
+    CHECK_STATUS(xq_engine_options_default(&options), XQ_STATUS_OK);
+    options.hash_mb = 16;
+    xq_engine *engine = NULL;
+    CHECK_STATUS(xq_engine_new(&options, &engine), XQ_STATUS_OK);
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_SIMPLE, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_play_text(game, "h2e2", XQ_NOTATION_ICCS), XQ_STATUS_OK);
+
+    xq_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.depth = 6;
+    struct progress progress = {0, 0, 0};
+    xq_search_result result;
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, on_info, &progress, &result), XQ_STATUS_OK);
+    CHECK(is_legal(game, result.best_move));
+    CHECK(result.depth >= 6);
+    CHECK(result.pv_len >= 1 && result.pv[0] == result.best_move);
+    CHECK(progress.calls >= 6);
+    CHECK(progress.last_depth >= 6);
+    CHECK(progress.pv_ok);
+
+    /* Bad arguments. */
+    CHECK_STATUS(xq_engine_search(NULL, game, &limits, NULL, NULL, &result), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_engine_search(engine, NULL, &limits, NULL, NULL, &result), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, NULL), XQ_STATUS_NULL_ARGUMENT);
+    options.level = 17;
+    xq_engine *bad = NULL;
+    CHECK_STATUS(xq_engine_new(&options, &bad), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
+    CHECK_STATUS(xq_engine_stop(NULL), XQ_STATUS_NULL_ARGUMENT);
+    xq_engine_free(NULL);
+
+    xq_game_free(game);
+    xq_engine_free(engine);
+}
+
+static void test_finds_mate_and_reports_no_move(void) {
+    xq_engine *engine = NULL;
+    CHECK_STATUS(xq_engine_new(NULL, &engine), XQ_STATUS_OK);
+    /* Red mates in one with a1a9: e8 is covered by the horse on f6, d9 by the flying general, f9 by
+     * the chariot once the general leaves e9. */
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_from_fen("4k4/9/9/5N3/9/9/9/9/R8/3K5 w - - 0 1", XQ_RULES_SIMPLE, &game), XQ_STATUS_OK);
+    xq_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.depth = 4;
+    xq_search_result result;
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_OK);
+    CHECK(result.is_mate && result.score == 1);
+    CHECK_STATUS(xq_game_play(game, result.best_move), XQ_STATUS_OK);
+    xq_outcome outcome;
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(outcome.is_over && outcome.termination == XQ_TERMINATION_CHECKMATE && outcome.winner == 0);
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_NO_MOVE);
+    xq_game_free(game);
+    xq_engine_free(engine);
+}
+
+struct stopper {
+    xq_engine *engine;
+};
+
+static void *stop_later(void *arg) {
+    struct stopper *s = (struct stopper *)arg;
+    struct timespec pause = {0, 300 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    xq_engine_stop(s->engine);
+    return NULL;
+}
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void test_stop_from_another_thread(void) {
+    xq_engine *engine = NULL;
+    CHECK_STATUS(xq_engine_new(NULL, &engine), XQ_STATUS_OK);
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    struct stopper s = {engine};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, stop_later, &s) == 0);
+    double start = seconds_now();
+    xq_search_result result;
+    /* No limits: an infinite search that only the other thread can end. */
+    CHECK_STATUS(xq_engine_search(engine, game, NULL, NULL, NULL, &result), XQ_STATUS_OK);
+    double elapsed = seconds_now() - start;
+    pthread_join(thread, NULL);
+    CHECK(elapsed < 30.0);
+    CHECK(is_legal(game, result.best_move));
+    xq_game_free(game);
+    xq_engine_free(engine);
+}
+
+int main(void) {
+    test_search_returns_legal_move();
+    test_finds_mate_and_reports_no_move();
+    test_stop_from_another_thread();
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return EXIT_FAILURE;
+    }
+    printf("test_engine: all checks passed\n");
+    return EXIT_SUCCESS;
+}
