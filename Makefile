@@ -102,7 +102,7 @@ python-build: $(PY_STAMP)
 	cd xiangqi-py && VIRTUAL_ENV=$(abspath $(VENV)) $(abspath $(VENV))/bin/maturin develop --release --quiet
 
 ## The Python test suite (it runs the example notebook too), then the stub check.
-python-test: python-build
+python-test: python-build build
 	$(VENV_PY) -m pytest python-tests -q
 	$(MAKE) --no-print-directory python-stubtest
 

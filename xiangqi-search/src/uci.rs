@@ -19,6 +19,7 @@ use crate::score::Score;
 use crate::search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::StopHandle;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -56,6 +57,9 @@ struct Session {
     options: EngineOptions,
     stop: StopHandle,
     search: Option<JoinHandle<Option<Engine>>>,
+    /// Set by the search thread once its `bestmove` is out: from then on the GUI may send the
+    /// next position and `go`, though the thread has not quite returned yet.
+    search_done: Arc<AtomicBool>,
     /// The running search only ends when stopped.
     search_is_infinite: bool,
     start: Position,
@@ -80,6 +84,7 @@ pub fn run_shared<R: BufRead>(mut input: R, out: Arc<Mutex<dyn Write + Send>>) {
         options: engine.options().clone(),
         engine: Some(engine),
         search: None,
+        search_done: Arc::new(AtomicBool::new(true)),
         search_is_infinite: false,
         start: Position::startpos(),
         moves: Vec::new(),
@@ -108,7 +113,9 @@ impl Session {
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+        // A thread that died without answering is finished too.
+        !self.search_done.load(Ordering::Acquire)
+            && self.search.as_ref().is_some_and(|h| !h.is_finished())
     }
 
     /// Waits for the running search (stopping it first when `stop` is set) and takes the
@@ -529,6 +536,8 @@ impl Session {
         let protocol = self.protocol;
         let start = self.start.clone();
         let moves = self.moves.clone();
+        let done = Arc::new(AtomicBool::new(false));
+        self.search_done = Arc::clone(&done);
         let spawned = std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(16 << 20)
@@ -536,6 +545,8 @@ impl Session {
                 let result = engine.search(&start, &moves, &limits, &mut |info| {
                     send(&out, &info_line(info, protocol))
                 });
+                // Before the answer goes out: a GUI may reply to it at once.
+                done.store(true, Ordering::Release);
                 match result {
                     Ok(result) => send(&out, &bestmove_line(&result, protocol)),
                     Err(e) => {

@@ -215,3 +215,54 @@ fn garbage_input_gets_errors_and_the_engine_keeps_running() {
         .last()
         .is_some_and(|b| b.starts_with("bestmove ")));
 }
+
+/// A writer that also counts the `bestmove` lines as they are written.
+#[derive(Clone, Default)]
+struct Counting(Shared, Arc<std::sync::atomic::AtomicUsize>);
+
+impl Write for Counting {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if buf.starts_with(b"bestmove") {
+            self.1.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn the_next_go_may_follow_bestmove_at_once() {
+    // A GUI answers `bestmove` with the next position and `go` straight away; the engine must
+    // take them even though its search thread has not quite returned.
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let out = Counting::default();
+    let shared: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
+    let engine = std::thread::spawn(move || {
+        xiangqi_search::uci::run_shared(std::io::BufReader::new(reader), shared)
+    });
+    let searches = 3000;
+    for i in 0..searches {
+        writeln!(writer, "position startpos moves h2e2\ngo depth 1").unwrap();
+        let asked = std::time::Instant::now();
+        while out.1.load(std::sync::atomic::Ordering::SeqCst) <= i {
+            // A refused `go` never answers: fail instead of waiting forever.
+            if asked.elapsed() > std::time::Duration::from_secs(10) {
+                let text = String::from_utf8(out.0 .0.lock().unwrap().clone()).unwrap();
+                let tail: Vec<&str> = text.lines().rev().take(4).collect();
+                panic!("search {i} never answered; last lines: {tail:?}");
+            }
+            std::hint::spin_loop();
+        }
+    }
+    writeln!(writer, "quit").unwrap();
+    engine.join().unwrap();
+    let text = String::from_utf8(out.0 .0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        searches
+    );
+}

@@ -1,0 +1,7 @@
+"""``python -m xiangqi.match``: see ``xiangqi.match.cli``."""
+
+import sys
+
+from xiangqi.match.cli import main
+
+sys.exit(main())

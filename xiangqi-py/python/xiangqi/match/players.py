@@ -1,0 +1,332 @@
+"""The players of a match: how each engine is configured, limited and started.
+
+An engine is either the built-in one at a level, searching in this process
+(``EngineConfig(level="master")``), or a command speaking UCI or UCCI
+(``EngineConfig(command=["./engine"], protocol="uci")``). Each game slot of a match runs its own
+``Player`` per engine, so games in parallel never share a process or a hash table.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import time as _time
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, List, Optional
+
+from xiangqi._xiangqi import Board
+from xiangqi.engine import LEVELS, Engine, PovScore
+from xiangqi.exceptions import EngineError
+from xiangqi.uci import Limit, SimpleEngine
+
+__all__ = ["TimeControl", "EngineConfig", "MoveResult", "Player", "make_player"]
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A clock: ``base`` seconds, ``increment`` seconds added after each move, and, with
+    ``moves``, ``base`` seconds more every ``moves`` moves. Written ``10+0.1``, ``40/60`` or
+    ``40/60+0.5``; ``1:30+1`` is 90 seconds."""
+
+    base: float
+    increment: float = 0.0
+    moves: Optional[int] = None
+
+    _PATTERN = re.compile(r"^(?:(\d+)/)?(?:(\d+):)?(\d+(?:\.\d*)?)(?:\+(\d+(?:\.\d*)?))?$")
+
+    @classmethod
+    def parse(cls, text: str) -> "TimeControl":
+        found = cls._PATTERN.match(text.strip())
+        if not found:
+            raise ValueError(f"a time control looks like 10+0.1, 40/60 or 1:30+1, not {text!r}")
+        moves, minutes, seconds, increment = found.groups()
+        base = float(seconds) + 60.0 * int(minutes or 0)
+        if base <= 0.0:
+            raise ValueError(f"a time control needs some time, not {text!r}")
+        return cls(base, float(increment or 0.0), int(moves) if moves else None)
+
+    def __str__(self) -> str:
+        text = f"{self.base:g}"
+        if self.moves:
+            text = f"{self.moves}/{text}"
+        if self.increment:
+            text += f"+{self.increment:g}"
+        return text
+
+
+@dataclass
+class EngineConfig:
+    """One engine of a match.
+
+    ``level`` makes it the built-in engine at that level (``threads``, ``hash_mb``, ``seed``
+    apply); ``command`` an external one (``protocol`` ``"uci"`` or ``"ucci"``, ``ranks`` 0 or 1,
+    ``options`` sent at start, ``cwd``). ``seed`` is sent as the ``Seed`` option to an external
+    engine that offers one. The limits (``tc``, ``st`` seconds per move, ``nodes``, ``depth``)
+    override the match's. ``time_margin`` is how far past its clock or its time per move an
+    engine may go before it loses on time; ``move_timeout`` is how long a depth- or
+    node-limited move may take before the engine counts as hung."""
+
+    name: Optional[str] = None
+    level: Optional[str] = None
+    command: Optional[List[str]] = None
+    protocol: str = "uci"
+    ranks: Optional[int] = None
+    options: Dict[str, Any] = field(default_factory=dict)
+    cwd: Optional[str] = None
+    threads: int = 1
+    hash_mb: int = 64
+    seed: Optional[int] = None
+    tc: Optional[TimeControl] = None
+    st: Optional[float] = None
+    nodes: Optional[int] = None
+    depth: Optional[int] = None
+    time_margin: Optional[float] = None
+    move_timeout: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.command, str):
+            self.command = shlex.split(self.command)
+        if isinstance(self.tc, str):
+            self.tc = TimeControl.parse(self.tc)
+        if (self.level is None) == (self.command is None):
+            raise ValueError("an engine is either a level (in-process) or a command (external)")
+        if self.level is not None and self.level.lower() not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}; the levels are {', '.join(LEVELS)}")
+        if self.protocol not in ("uci", "ucci"):
+            raise ValueError(f"protocol is uci or ucci, not {self.protocol!r}")
+
+    @property
+    def is_external(self) -> bool:
+        return self.command is not None
+
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        if self.level is not None:
+            return self.level.capitalize()
+        assert self.command is not None
+        return os.path.basename(self.command[0]) or self.command[0]
+
+    def has_limit(self) -> bool:
+        return any(v is not None for v in (self.tc, self.st, self.nodes, self.depth))
+
+    def with_defaults(self, tc: Optional[TimeControl], st: Optional[float], nodes: Optional[int], depth: Optional[int]) -> "EngineConfig":
+        """This engine, with the match's limits where it sets none of its own."""
+        if self.has_limit():
+            return self
+        return replace(self, tc=tc, st=st, nodes=nodes, depth=depth)
+
+    def describe(self) -> str:
+        """The engine's limits in words (for the PGN's ``TimeControl`` tag and the report)."""
+        parts = []
+        if self.tc is not None:
+            parts.append(str(self.tc))
+        if self.st is not None:
+            parts.append(f"{self.st:g}s/move")
+        if self.nodes is not None:
+            parts.append(f"nodes={self.nodes}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        return " ".join(parts) or "none"
+
+    @classmethod
+    def parse(cls, tokens: List[str]) -> "EngineConfig":
+        """An engine from command-line words: ``level:master`` or ``level=master``,
+        ``cmd="./engine --uci"``, ``proto=ucci``, ``ranks=1``, ``name=...``, ``option.Hash=64``,
+        ``tc=10+0.1``, ``st=0.5``, ``nodes=N``, ``depth=N``, ``threads=N``, ``hash=MB``,
+        ``seed=N``, ``timemargin=SECONDS``, ``timeout=SECONDS``, ``dir=PATH``."""
+        kwargs: Dict[str, Any] = {}
+        options: Dict[str, Any] = {}
+        for token in tokens:
+            if "=" not in token and token.startswith("level:"):
+                token = "level=" + token[len("level:") :]
+            key, sep, value = token.partition("=")
+            if not sep:
+                raise ValueError(f"engine settings are key=value, not {token!r}")
+            key = key.strip().lower() if not key.startswith("option.") else key.strip()
+            try:
+                if key.startswith("option."):
+                    options[key[len("option.") :]] = value
+                elif key == "name":
+                    kwargs["name"] = value
+                elif key == "level":
+                    kwargs["level"] = value.lower()
+                elif key in ("cmd", "command"):
+                    kwargs["command"] = shlex.split(value)
+                elif key in ("proto", "protocol"):
+                    kwargs["protocol"] = value.lower()
+                elif key == "ranks":
+                    kwargs["ranks"] = int(value)
+                elif key == "dir":
+                    kwargs["cwd"] = value
+                elif key == "threads":
+                    kwargs["threads"] = int(value)
+                elif key == "hash":
+                    kwargs["hash_mb"] = int(value)
+                elif key == "seed":
+                    kwargs["seed"] = int(value)
+                elif key == "tc":
+                    kwargs["tc"] = TimeControl.parse(value)
+                elif key == "st":
+                    kwargs["st"] = float(value)
+                elif key == "nodes":
+                    kwargs["nodes"] = int(value)
+                elif key == "depth":
+                    kwargs["depth"] = int(value)
+                elif key == "timemargin":
+                    kwargs["time_margin"] = float(value)
+                elif key == "timeout":
+                    kwargs["move_timeout"] = float(value)
+                else:
+                    raise ValueError(f"unknown engine setting {key!r}")
+            except ValueError as e:
+                if "engine setting" in str(e) or "time control" in str(e):
+                    raise
+                raise ValueError(f"bad value in {token!r}: {e}") from None
+        return cls(options=options, **kwargs)
+
+
+@dataclass
+class MoveResult:
+    """One move of a game, as a player found it."""
+
+    move: Any
+    score: Optional[PovScore]
+    depth: int
+    nodes: int
+    elapsed: float
+
+
+def clock_budget(remaining: float, increment: float, moves_to_go: Optional[int]) -> float:
+    """Seconds to spend on a move with ``remaining`` on the clock: an even share of what is
+    left (over ``moves_to_go``, or 30 moves) plus most of the increment, never more than most of
+    the clock."""
+    share = remaining / moves_to_go if moves_to_go else remaining / 30.0
+    return max(0.001, min(share + 0.75 * increment, 0.8 * max(remaining - 0.05, 0.0)))
+
+
+class Player:
+    """One engine in one game slot."""
+
+    def __init__(self, config: EngineConfig, rules: str) -> None:
+        self.config = config
+        self.rules = rules
+
+    def new_game(self) -> None:
+        raise NotImplementedError
+
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Ends a running search early (from another thread)."""
+
+    def reset(self) -> None:
+        """Drops a process in an unknown state; the next game starts a fresh one."""
+
+    def close(self) -> None:
+        pass
+
+
+class InProcessPlayer(Player):
+    """The built-in engine at a level."""
+
+    def __init__(self, config: EngineConfig, rules: str) -> None:
+        super().__init__(config, rules)
+        assert config.level is not None
+        self.engine = Engine(config.level, config.threads, config.hash_mb, rules, config.seed)
+
+    def new_game(self) -> None:
+        self.engine.new_game()
+
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
+        time_limit = limit.time
+        if limit.has_clock():
+            # The in-process engine takes a time per move: share the clock out here.
+            own = (limit.red_clock if board.turn else limit.black_clock) or 0.0
+            inc = (limit.red_inc if board.turn else limit.black_inc) or 0.0
+            time_limit = clock_budget(own, inc, limit.moves_to_go)
+        start = _time.monotonic()
+        result = self.engine.play(board, Limit(time=time_limit, depth=limit.depth, nodes=limit.nodes))
+        return MoveResult(result.move, result.score, result.depth, result.nodes, _time.monotonic() - start)
+
+    def stop(self) -> None:
+        self.engine.stop()
+
+
+class ExternalPlayer(Player):
+    """An engine process, started on first use and restarted after it failed."""
+
+    def __init__(self, config: EngineConfig, rules: str, engine: Optional[SimpleEngine] = None) -> None:
+        super().__init__(config, rules)
+        self.engine = engine
+
+    def start(self) -> SimpleEngine:
+        if self.engine is not None and self.engine.is_alive():
+            return self.engine
+        self.reset()
+        config = self.config
+        assert config.command is not None
+        engine = SimpleEngine(
+            config.command,
+            config.protocol,
+            ranks=config.ranks,
+            name=config.display_name(),
+            cwd=config.cwd,
+            timeout=config.move_timeout if config.move_timeout is not None else 10.0,
+        )
+        try:
+            options = dict(config.options)
+            # Our own engine (and any other offering a `Rules` option) judges repetitions by
+            # the match's rules unless told otherwise.
+            rules_option = engine.find_option("Rules")
+            if rules_option is not None and not any(k.lower() == "rules" for k in options):
+                if any(v.lower() == self.rules for v in rules_option.var):
+                    options[rules_option.name] = self.rules
+            if config.seed is not None:
+                options.setdefault("Seed", config.seed)
+            engine.configure(options)
+            engine.ping()
+        except BaseException:
+            engine.kill()
+            raise
+        self.engine = engine
+        return engine
+
+    def new_game(self) -> None:
+        engine = self.start()
+        engine.new_game()
+        if self.config.seed is not None:
+            # A seed restarts the engine's random choices each game, as in-process.
+            engine.configure({"Seed": self.config.seed})
+        engine.ping()
+
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
+        engine = self.start()
+        result = engine.play(board, limit, timeout=timeout)
+        return MoveResult(result.move, result.score, result.depth, result.nodes, result.elapsed)
+
+    def stop(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
+
+    def reset(self) -> None:
+        if self.engine is not None:
+            self.engine.kill()
+            self.engine = None
+
+    def close(self) -> None:
+        if self.engine is not None:
+            try:
+                self.engine.quit()
+            except EngineError:
+                self.engine.kill()
+            self.engine = None
+
+
+def make_player(config: EngineConfig, rules: str) -> Player:
+    """A player for one game slot."""
+    if config.is_external:
+        return ExternalPlayer(config, rules)
+    return InProcessPlayer(config, rules)
