@@ -236,3 +236,13 @@ def test_blocking_calls_inside_a_running_event_loop(binary: List[str]) -> None:
         return result.move
 
     assert asyncio.run(cell()) == asyncio.run(awaited())
+
+
+def test_simple_engine_is_reachable_from_xiangqi_engine() -> None:
+    import xiangqi.engine
+    import xiangqi.uci
+
+    assert xiangqi.engine.SimpleEngine is xiangqi.uci.SimpleEngine
+    assert callable(xiangqi.engine.SimpleEngine.popen_uci)
+    with pytest.raises(AttributeError):
+        xiangqi.engine.NoSuchThing  # noqa: B018

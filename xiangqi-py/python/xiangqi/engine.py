@@ -21,11 +21,14 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
 
 from xiangqi._xiangqi import Board, Move, _Engine, engine_levels
 
-__all__ = ["Engine", "Limit", "PlayResult", "Score", "PovScore", "LEVELS", "InfoDict"]
+if TYPE_CHECKING:
+    from xiangqi.uci import AsyncEngine, SimpleEngine
+
+__all__ = ["Engine", "Limit", "PlayResult", "Score", "PovScore", "LEVELS", "InfoDict", "SimpleEngine", "AsyncEngine"]
 
 LEVELS: Dict[str, str] = dict(engine_levels())
 """Each level's name and how it plays."""
@@ -193,3 +196,13 @@ class Engine:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def __getattr__(name: str) -> Any:
+    """External engines live in :mod:`xiangqi.uci` (which builds on this module); they are also
+    reachable here, as ``xiangqi.engine.SimpleEngine.popen_uci(...)``, like python-chess."""
+    if name in ("SimpleEngine", "AsyncEngine"):
+        from xiangqi import uci
+
+        return getattr(uci, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
