@@ -70,6 +70,9 @@ c-test: ffi
 		echo "== $$t (shared)"; target/c-tests/$$t-shared; \
 		echo "== $$t (static)"; target/c-tests/$$t-static; \
 	done
+	@awk '/^```c$$/{on=1;next} /^```$$/{on=0} on' README.md > target/c-tests/readme.c
+	$(CC) $(CFLAGS_TEST) target/c-tests/readme.c -o target/c-tests/readme $(SHARED_LINK)
+	@echo "== README's C example"; target/c-tests/readme
 	@set -e; for t in $(CXX_TESTS); do \
 		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
 		echo "== $$t (C++)"; target/c-tests/$$t; \

@@ -72,3 +72,8 @@ mod tests {
         }
     }
 }
+
+/// The Rust examples of the top-level README, compiled and run as doctests so they stay true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;
