@@ -8,7 +8,7 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test
+.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
 CC      ?= gcc
@@ -76,6 +76,13 @@ c-test: ffi
 	@set -e; for t in $(CXX_TESTS); do \
 		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
 		echo "== $$t (C++)"; target/c-tests/$$t; \
+	done
+
+## Fuzz every parser for FUZZ_SECONDS each (needs the nightly toolchain and `cargo install cargo-fuzz`).
+FUZZ_SECONDS ?= 60
+fuzz:
+	@set -e; for t in fen move_text pgn; do \
+		(cd fuzz && cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048); \
 	done
 
 clean:
