@@ -24,7 +24,7 @@ pub const CHARIOT_VALUE: Pair = (1000, 1080);
 
 /// Extra for the cannon (and minus for the horse) per piece on the board above
 /// [`SCREEN_PIECES_PIVOT`]: the horse/cannon shift as material comes off.
-pub const CANNON_SCREEN_BONUS: i32 = 2;
+pub const CANNON_SCREEN_BONUS: Pair = (2, 2);
 /// The piece count (both sides, generals included) where horse and cannon are worth their
 /// table values.
 pub const SCREEN_PIECES_PIVOT: i32 = 20;
@@ -65,14 +65,15 @@ pub const CANNON_TWO_SCREENS: Pair = (22, 8);
 pub const CENTRAL_CANNON_PIN: Pair = (20, 6);
 /// An enemy chariot on the general's file with one piece between (a pin or a discovered threat).
 pub const CHARIOT_ON_GENERAL_FILE: Pair = (25, 10);
-/// Per missing advisor, scaled by the enemy attackers (see [`ATTACKER_WEIGHT`]).
-pub const MISSING_ADVISOR: i32 = 9;
-/// Per missing elephant, scaled by the enemy attackers.
-pub const MISSING_ELEPHANT: i32 = 7;
+/// Per missing advisor and per unit of enemy attackers (see [`ATTACKER_WEIGHT`]).
+pub const MISSING_ADVISOR: Pair = (2, 2);
+/// Per missing elephant and per unit of enemy attackers.
+pub const MISSING_ELEPHANT: Pair = (2, 2);
 /// Weights of enemy pieces counted as attackers for the palace-integrity terms, by role.
 pub const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
-/// The general off its home rank (midgame only: exposed to chariots and cannons).
-pub const GENERAL_RAISED: i32 = 20;
+/// The general off its home rank, per unit of enemy attackers: exposed to chariots and
+/// cannons.
+pub const GENERAL_RAISED: Pair = (3, 0);
 /// Attack units per enemy piece attacking the palace zone, by role.
 pub const KING_ZONE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
 /// Danger in centipawns is `units^2 / KING_DANGER_DIVISOR` (midgame), so pressure grows faster

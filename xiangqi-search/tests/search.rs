@@ -116,6 +116,67 @@ fn a_mate_in_one_is_found_and_scored() {
 }
 
 #[test]
+fn perpetual_check_is_scored_by_the_preset() {
+    // Black threatens b1b0 mate; Red's only resource is to check forever with the chariot
+    // (a7d7+ Kd9e9, d7e7+ Ke9d9, ...). Under `casual` that repetition is a draw; under
+    // `simple` perpetual check loses, so Red is lost.
+    let pos = Position::from_fen("3k1a3/9/R8/9/9/9/9/9/1r2A2r1/4K4 w - - 0 1").unwrap();
+    let limits = Limits {
+        depth: Some(12),
+        ..Limits::default()
+    };
+    let mut casual = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: RulePreset::Casual,
+        ..EngineOptions::default()
+    });
+    let r = casual.search_position(&pos, &limits, &mut |_| {});
+    assert_eq!(r.score, Score::Cp(0), "casual: {:?}", r);
+    let mut simple = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: RulePreset::Simple,
+        ..EngineOptions::default()
+    });
+    let r = simple.search_position(&pos, &limits, &mut |_| {});
+    assert!(
+        matches!(r.score, Score::Mate(n) if n < 0),
+        "simple: {:?}",
+        r
+    );
+}
+
+#[test]
+fn repetition_in_the_game_history_counts() {
+    // The same position after Red has already checked once around the cycle: the earlier
+    // positions come from the game record, and Red to move must still see the perpetual as
+    // lost under `simple`, drawn under `casual`.
+    let start = Position::from_fen("3k1a3/9/R8/9/9/9/9/9/1r2A2r1/4K4 w - - 0 1").unwrap();
+    let moves: Vec<Move> = ["a7d7", "d9e9", "d7e7", "e9d9"]
+        .iter()
+        .map(|m| {
+            xiangqi_core::notation::iccs::parse_coords(m, xiangqi_core::RankDialect::Zero).unwrap()
+        })
+        .collect();
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 4,
+        ..EngineOptions::default()
+    });
+    let r = e.search(&start, &moves, &limits, &mut |_| {}).unwrap();
+    assert!(matches!(r.score, Score::Mate(n) if n < 0), "{:?}", r);
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: RulePreset::Casual,
+        ..EngineOptions::default()
+    });
+    let r = e.search(&start, &moves, &limits, &mut |_| {}).unwrap();
+    assert_eq!(r.score, Score::Cp(0), "{:?}", r);
+}
+
+#[test]
 fn stop_handle_and_movetime_end_searches() {
     let mut e = engine(Level::Master, 0);
     let start = Instant::now();

@@ -580,7 +580,7 @@ impl<'a> Worker<'a> {
     ) -> Value {
         // Step 1. At the horizon, resolve the captures.
         if depth <= 0 {
-            return self.qsearch::<N>(alpha, beta, ply);
+            return self.qsearch::<N>(alpha, beta, ply, 0);
         }
 
         // Step 2. Count the node and check the limits.
@@ -665,7 +665,7 @@ impl<'a> Worker<'a> {
         if !N::PV && !in_check && excluded.is_null() {
             // Step 7. Razoring: hopeless by a wide margin, so check the captures only.
             if depth <= params::RAZOR_MAX_DEPTH && eval + params::RAZOR_MARGIN * depth < alpha {
-                let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply);
+                let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply, 0);
                 if value <= alpha {
                     return value;
                 }
@@ -998,7 +998,13 @@ impl<'a> Worker<'a> {
 
     // ----- quiescence -----------------------------------------------------------------------------
 
-    fn qsearch<N: NodeKind>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    fn qsearch<N: NodeKind>(
+        &mut self,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        qdepth: i32,
+    ) -> Value {
         // Step 1. Count the node and check the limits.
         self.count_node();
         if self.stopped {
@@ -1016,7 +1022,7 @@ impl<'a> Worker<'a> {
         // Step 2. Transposition table.
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key, ply);
-        let tt_depth = if in_check { 0 } else { -1 };
+        let tt_depth = if in_check || qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry {
             if !N::PV
                 && e.depth >= tt_depth
@@ -1060,18 +1066,22 @@ impl<'a> Worker<'a> {
             Move::NULL,
             self.continuation_keys(ply),
         );
+        // At the first quiescence ply quiet checks are tried too: in xiangqi a quiet move
+        // often threatens mate, and a null-move search ending here would otherwise miss it.
+        if qdepth == 0 {
+            picker = picker.with_quiet_checks();
+        }
         let mut best_move = Move::NULL;
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, self.hist) {
             move_count += 1;
             if !in_check && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece outright would not reach alpha.
-                let victim = self
-                    .pos
-                    .piece_at(m.to())
-                    .map_or(0, |p| SEE_VALUE[p.role.index()]);
-                if static_eval + victim + params::DELTA_MARGIN <= alpha {
-                    continue;
+                if let Some(victim) = self.pos.piece_at(m.to()) {
+                    if static_eval + SEE_VALUE[victim.role.index()] + params::DELTA_MARGIN <= alpha
+                    {
+                        continue;
+                    }
                 }
                 // Losing captures.
                 if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) {
@@ -1079,7 +1089,7 @@ impl<'a> Worker<'a> {
                 }
             }
             let (undo, _) = self.make(m);
-            let value = -self.qsearch::<N>(-beta, -alpha, ply + 1);
+            let value = -self.qsearch::<N>(-beta, -alpha, ply + 1, qdepth - 1);
             self.unmake(m, undo);
             if self.stopped {
                 return 0;
