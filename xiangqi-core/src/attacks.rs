@@ -391,10 +391,27 @@ static BETWEEN: [[Bitboard; 90]; 90] = {
     while a < 90 {
         let mut b = 0;
         while b < 90 {
-            let (fa, ra, fb, rb) = ((a % 9) as i32, (a / 9) as i32, (b % 9) as i32, (b / 9) as i32);
+            let (fa, ra, fb, rb) = (
+                (a % 9) as i32,
+                (a / 9) as i32,
+                (b % 9) as i32,
+                (b / 9) as i32,
+            );
             if a != b && (fa == fb || ra == rb) {
-                let df = if fb > fa { 1 } else if fb < fa { -1 } else { 0 };
-                let dr = if rb > ra { 1 } else if rb < ra { -1 } else { 0 };
+                let df = if fb > fa {
+                    1
+                } else if fb < fa {
+                    -1
+                } else {
+                    0
+                };
+                let dr = if rb > ra {
+                    1
+                } else if rb < ra {
+                    -1
+                } else {
+                    0
+                };
                 let (mut f, mut r) = (fa + df, ra + dr);
                 let mut bits = 0u128;
                 while f != fb || r != rb {

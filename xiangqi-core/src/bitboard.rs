@@ -241,7 +241,11 @@ impl fmt::Debug for Bitboard {
         writeln!(f, "Bitboard(")?;
         for rank in Rank::ALL.iter().rev() {
             for file in File::ALL {
-                let c = if self.contains(Square::from_coords(file, *rank)) { 'X' } else { '.' };
+                let c = if self.contains(Square::from_coords(file, *rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -13,7 +13,8 @@ use crate::square::{File, Rank, Square};
 use core::fmt;
 
 /// The FEN of the start position.
-pub const STARTING_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const STARTING_FEN: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// The field of a FEN where a syntax error was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,17 +64,29 @@ pub enum FenError {
 
 impl FenError {
     fn syntax(field: FenField, rank: Option<Rank>, message: impl Into<String>) -> FenError {
-        FenError::Syntax { field, rank, message: message.into() }
+        FenError::Syntax {
+            field,
+            rank,
+            message: message.into(),
+        }
     }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Syntax { field, rank: Some(rank), message } => {
+            FenError::Syntax {
+                field,
+                rank: Some(rank),
+                message,
+            } => {
                 write!(f, "invalid FEN: {field}, rank {rank}: {message}")
             }
-            FenError::Syntax { field, rank: None, message } => write!(f, "invalid FEN: {field}: {message}"),
+            FenError::Syntax {
+                field,
+                rank: None,
+                message,
+            } => write!(f, "invalid FEN: {field}: {message}"),
             FenError::Illegal(err) => write!(f, "invalid FEN: {err}"),
         }
     }
@@ -110,17 +123,29 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), FenError> {
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err(FenError::syntax(FenField::Board, Some(rank), "empty-point count 0"));
+                    return Err(FenError::syntax(
+                        FenField::Board,
+                        Some(rank),
+                        "empty-point count 0",
+                    ));
                 }
                 if previous_digit {
-                    return Err(FenError::syntax(FenField::Board, Some(rank), "two digits in a row"));
+                    return Err(FenError::syntax(
+                        FenField::Board,
+                        Some(rank),
+                        "two digits in a row",
+                    ));
                 }
                 previous_digit = true;
                 file += d as usize;
             } else {
                 previous_digit = false;
                 let piece = Piece::from_fen_char(c).ok_or_else(|| {
-                    FenError::syntax(FenField::Board, Some(rank), format!("unknown piece letter {c:?}"))
+                    FenError::syntax(
+                        FenField::Board,
+                        Some(rank),
+                        format!("unknown piece letter {c:?}"),
+                    )
                 })?;
                 if file < 9 {
                     setup.board[Square::from_coords(File::ALL[file], rank).index()] = Some(piece);
@@ -128,7 +153,11 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), FenError> {
                 file += 1;
             }
             if file > 9 {
-                return Err(FenError::syntax(FenField::Board, Some(rank), "more than 9 points"));
+                return Err(FenError::syntax(
+                    FenField::Board,
+                    Some(rank),
+                    "more than 9 points",
+                ));
             }
         }
         if file != 9 {
@@ -143,8 +172,13 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), FenError> {
 }
 
 fn parse_counter(field: FenField, text: &str) -> Result<u32, FenError> {
-    text.parse::<u32>()
-        .map_err(|_| FenError::syntax(field, None, format!("{text:?} is not a non-negative number")))
+    text.parse::<u32>().map_err(|_| {
+        FenError::syntax(
+            field,
+            None,
+            format!("{text:?} is not a non-negative number"),
+        )
+    })
 }
 
 /// Parses a FEN into an unvalidated [`Setup`]. Missing trailing fields default to Red to move,
@@ -177,7 +211,10 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
             return Err(FenError::syntax(
                 FenField::Unused,
                 None,
-                format!("{:?}: xiangqi has no castling or en passant, expected '-'", rest[i]),
+                format!(
+                    "{:?}: xiangqi has no castling or en passant, expected '-'",
+                    rest[i]
+                ),
             ));
         }
         i += 1;
@@ -191,7 +228,11 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
         i += 1;
     }
     if let Some(text) = rest.get(i) {
-        return Err(FenError::syntax(FenField::Trailing, None, format!("unexpected {text:?}")));
+        return Err(FenError::syntax(
+            FenField::Trailing,
+            None,
+            format!("unexpected {text:?}"),
+        ));
     }
     Ok(setup)
 }

@@ -19,14 +19,19 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod chase;
 mod color;
 pub mod fen;
+pub mod game;
 mod movegen;
 mod moves;
 pub mod notation;
+pub mod outcome;
 mod perft;
+pub mod pgn;
 mod position;
 mod role;
+pub mod rules;
 mod setup;
 mod square;
 pub mod zobrist;
@@ -34,12 +39,15 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
+pub use game::{judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet, PlyRecord};
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{MoveParseError, RankDialect};
+pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
+pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
 pub use perft::{perft, perft_divide};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
 pub use position::{IllegalMove, Position, Undo};
 pub use role::{ByRole, Piece, Role};
+pub use rules::{ParseRulesError, RepetitionRule, Rules};
 pub use setup::{reachable, PositionError, PositionProblem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

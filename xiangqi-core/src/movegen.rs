@@ -21,6 +21,11 @@ pub(crate) trait MoveSink {
     fn one(&mut self, from: Square, to: Square);
     /// Several moves from one point, all already known to be legal.
     fn many(&mut self, from: Square, targets: Bitboard);
+    /// `true` once the sink wants no more moves (generation may stop early).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl MoveSink for MoveList {
@@ -62,6 +67,10 @@ impl MoveSink for Any {
     fn many(&mut self, _: Square, targets: Bitboard) {
         self.0 |= targets.any();
     }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl Position {
@@ -95,7 +104,14 @@ impl Position {
 
     /// Emits the legal moves among `targets` from `from`.
     #[inline(always)]
-    fn emit<S: MoveSink>(&self, sink: &mut S, from: Square, targets: Bitboard, careful: bool, sensitive: Bitboard) {
+    fn emit<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from: Square,
+        targets: Bitboard,
+        careful: bool,
+        sensitive: Bitboard,
+    ) {
         if careful || sensitive.contains(from) {
             for to in targets {
                 if self.king_safe_after(from, to) {
@@ -130,10 +146,16 @@ impl Position {
                 sink.one(ksq, to);
             }
         }
+        if sink.done() {
+            return;
+        }
 
         for from in self.pieces(us, Role::Chariot) {
             let targets = attacks::slide(from, occupied, self.file_occupancy(from.file())) & mask;
             self.emit(sink, from, targets, in_check, sensitive);
+        }
+        if sink.done() {
+            return;
         }
 
         let empty_mask = mask - occupied;
@@ -148,6 +170,9 @@ impl Position {
             };
             self.emit(sink, from, quiet | captures, in_check, sensitive);
         }
+        if sink.done() {
+            return;
+        }
 
         for from in self.pieces(us, Role::Horse) {
             let mut targets = Bitboard::EMPTY;
@@ -159,15 +184,24 @@ impl Position {
             }
             self.emit(sink, from, targets & mask, in_check, sensitive);
         }
+        if sink.done() {
+            return;
+        }
 
         for from in self.pieces(us, Role::Soldier) {
             let targets = attacks::SOLDIER[c][from.index()] & mask;
             self.emit(sink, from, targets, in_check, sensitive);
         }
+        if sink.done() {
+            return;
+        }
 
         for from in self.pieces(us, Role::Advisor) {
             let targets = attacks::ADVISOR[c][from.index()] & mask;
             self.emit(sink, from, targets, in_check, sensitive);
+        }
+        if sink.done() {
+            return;
         }
 
         for from in self.pieces(us, Role::Elephant) {
@@ -252,7 +286,9 @@ impl Position {
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
-        let Some(piece) = self.piece_at(from) else { return false };
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
         if piece.color != us || self.by_color(us).contains(to) || from == to {
             return false;
         }

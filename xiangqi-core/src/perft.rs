@@ -41,7 +41,11 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .iter()
         .map(|&m| {
             let undo = pos.make_move(m);
-            let nodes = if depth <= 1 { 1 } else { perft_inner(&mut pos, depth - 1) };
+            let nodes = if depth <= 1 {
+                1
+            } else {
+                perft_inner(&mut pos, depth - 1)
+            };
             pos.unmake_move(m, undo);
             (m, nodes)
         })
@@ -76,7 +80,14 @@ pub fn perft_divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .par_iter()
         .map(|&m| {
             let child = pos.after(m).expect("generated moves are legal");
-            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
         })
         .collect()
 }

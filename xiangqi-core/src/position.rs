@@ -122,7 +122,9 @@ impl Position {
         if movegen_safe {
             let pos = Position::from_setup_raw(&setup);
             let (red, black) = (pos.generals[0], pos.generals[1]);
-            if red.file() == black.file() && (attacks::between(red, black) & pos.occupied).is_empty() {
+            if red.file() == black.file()
+                && (attacks::between(red, black) & pos.occupied).is_empty()
+            {
                 problems.push(PositionProblem::GeneralsFacing);
             }
             if pos.is_attacked(pos.general(!pos.turn), pos.turn) {
@@ -241,16 +243,31 @@ impl Position {
     /// flying-general rule). Attacks are computed as captures would be, whatever stands on `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_with(sq, by, self.occupied, self.file_occ[sq.file().index()], Bitboard::EMPTY)
+        self.attacked_with(
+            sq,
+            by,
+            self.occupied,
+            self.file_occ[sq.file().index()],
+            Bitboard::EMPTY,
+        )
     }
 
     /// Attack test against a hypothetical occupancy: `occupied` is the board, `file_occ` the
     /// occupancy of `sq`'s file in that board, `removed` the points whose pieces no longer count
     /// as attackers (a captured piece).
     #[inline]
-    fn attacked_with(&self, sq: Square, by: Color, occupied: Bitboard, file_occ: u16, removed: Bitboard) -> bool {
+    fn attacked_with(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        file_occ: u16,
+        removed: Bitboard,
+    ) -> bool {
         let b = by.index() * 7;
-        let sliders = (self.by_piece[b + Role::Chariot.index()] | self.by_piece[b + Role::General.index()]) - removed;
+        let sliders = (self.by_piece[b + Role::Chariot.index()]
+            | self.by_piece[b + Role::General.index()])
+            - removed;
         let reach = attacks::slide(sq, occupied, file_occ);
         if (reach & sliders).any() {
             return true;
@@ -283,9 +300,12 @@ impl Position {
         let occupied = self.occupied;
         let file_occ = self.file_occ[sq.file().index()];
         let reach = attacks::slide(sq, occupied, file_occ);
-        let mut result = reach & (self.pieces(by, Role::Chariot) | self.pieces(by, Role::General) & Bitboard::file(sq.file()));
+        let mut result = reach
+            & (self.pieces(by, Role::Chariot)
+                | self.pieces(by, Role::General) & Bitboard::file(sq.file()));
         result |= attacks::cannon_jump(sq, occupied, file_occ) & self.pieces(by, Role::Cannon);
-        result |= attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & self.pieces(by, Role::Soldier);
+        result |=
+            attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & self.pieces(by, Role::Soldier);
         let horses = self.pieces(by, Role::Horse);
         for d in 0..4 {
             let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
@@ -317,12 +337,46 @@ impl Position {
         self.attackers(self.general(self.turn), !self.turn)
     }
 
+    /// `true` when the piece on `sq` shields its own general: lifted off the board, it would
+    /// leave the general attacked. A piece pinned on a line, a horse's leg in front of the
+    /// general, and one of two cannon screens all shield. `false` for an empty point and for
+    /// the general itself.
+    pub fn shields_general(&self, sq: Square) -> bool {
+        let Some(piece) = self.board[sq.index()] else {
+            return false;
+        };
+        let ksq = self.generals[piece.color.index()];
+        if ksq == sq {
+            return false;
+        }
+        // Only the general's file and rank and the legs of horses aimed at it can be opened.
+        let on_line = sq.file() == ksq.file() || sq.rank() == ksq.rank();
+        if !on_line && !attacks::DIAGONAL_NEIGHBOUR[ksq.index()].contains(&(sq as u8)) {
+            return false;
+        }
+        let mut file_occ = self.file_occ[ksq.file().index()];
+        if sq.file() == ksq.file() {
+            file_occ &= !(1 << sq.rank().index());
+        }
+        self.attacked_with(
+            ksq,
+            !piece.color,
+            self.occupied.without(sq),
+            file_occ,
+            Bitboard::EMPTY,
+        )
+    }
+
     /// `true` when the side to move's general would be safe after moving `from` -> `to`
     /// (a pseudo-legal move of the side to move).
     #[inline]
     pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
         let us = self.turn;
-        let ksq = if from == self.generals[us.index()] { to } else { self.generals[us.index()] };
+        let ksq = if from == self.generals[us.index()] {
+            to
+        } else {
+            self.generals[us.index()]
+        };
         let occupied = Bitboard((self.occupied.0 & !(1u128 << from as u32)) | (1u128 << to as u32));
         let kf = ksq.file().index();
         let mut file_occ = self.file_occ[kf];
@@ -347,7 +401,10 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from point");
         let captured = self.board[to.index()];
-        let undo = Undo { captured, halfmoves: self.halfmoves };
+        let undo = Undo {
+            captured,
+            halfmoves: self.halfmoves,
+        };
         let from_bb = 1u128 << from as u32;
         let to_bb = 1u128 << to as u32;
         if let Some(victim) = captured {
@@ -417,7 +474,10 @@ impl Position {
     /// Passes the turn (a "null move", for search). Not a legal xiangqi move.
     #[inline]
     pub fn make_null_move(&mut self) -> Undo {
-        let undo = Undo { captured: None, halfmoves: self.halfmoves };
+        let undo = Undo {
+            captured: None,
+            halfmoves: self.halfmoves,
+        };
         self.hash ^= zobrist::BLACK_TO_MOVE;
         self.halfmoves += 1;
         self.turn = !self.turn;
@@ -563,4 +623,3 @@ impl<'de> serde::Deserialize<'de> for Position {
         Position::from_fen(&s).map_err(serde::de::Error::custom)
     }
 }
-

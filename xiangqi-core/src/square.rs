@@ -10,12 +10,30 @@ use core::str::FromStr;
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
-    A = 0, B, C, D, E, F, G, H, I,
+    A = 0,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
 }
 
 impl File {
     /// Every file, `a` first.
-    pub const ALL: [File; 9] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H, File::I];
+    pub const ALL: [File; 9] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+        File::I,
+    ];
 
     /// Index 0..9.
     #[inline]
@@ -26,7 +44,11 @@ impl File {
     /// The file with this index, if it is below 9.
     #[inline]
     pub const fn new(index: u32) -> Option<File> {
-        if index < 9 { Some(File::ALL[index as usize]) } else { None }
+        if index < 9 {
+            Some(File::ALL[index as usize])
+        } else {
+            None
+        }
     }
 
     /// The letter `a`..`i`.
@@ -80,12 +102,32 @@ impl fmt::Display for File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
-    R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9,
+    R0 = 0,
+    R1,
+    R2,
+    R3,
+    R4,
+    R5,
+    R6,
+    R7,
+    R8,
+    R9,
 }
 
 impl Rank {
     /// Every rank, Red's back rank first.
-    pub const ALL: [Rank; 10] = [Rank::R0, Rank::R1, Rank::R2, Rank::R3, Rank::R4, Rank::R5, Rank::R6, Rank::R7, Rank::R8, Rank::R9];
+    pub const ALL: [Rank; 10] = [
+        Rank::R0,
+        Rank::R1,
+        Rank::R2,
+        Rank::R3,
+        Rank::R4,
+        Rank::R5,
+        Rank::R6,
+        Rank::R7,
+        Rank::R8,
+        Rank::R9,
+    ];
 
     /// Index 0..10.
     #[inline]
@@ -96,7 +138,11 @@ impl Rank {
     /// The rank with this index, if it is below 10.
     #[inline]
     pub const fn new(index: u32) -> Option<Rank> {
-        if index < 10 { Some(Rank::ALL[index as usize]) } else { None }
+        if index < 10 {
+            Some(Rank::ALL[index as usize])
+        } else {
+            None
+        }
     }
 
     /// The digit `0`..`9`.
@@ -336,7 +382,98 @@ impl std::error::Error for ParseSquareError {}
 
 impl Square {
     /// Every point in index order (a0, b0, ..., i0, a1, ..., i9).
-    pub const ALL: [Square; 90] = [Square::A0, Square::B0, Square::C0, Square::D0, Square::E0, Square::F0, Square::G0, Square::H0, Square::I0, Square::A1, Square::B1, Square::C1, Square::D1, Square::E1, Square::F1, Square::G1, Square::H1, Square::I1, Square::A2, Square::B2, Square::C2, Square::D2, Square::E2, Square::F2, Square::G2, Square::H2, Square::I2, Square::A3, Square::B3, Square::C3, Square::D3, Square::E3, Square::F3, Square::G3, Square::H3, Square::I3, Square::A4, Square::B4, Square::C4, Square::D4, Square::E4, Square::F4, Square::G4, Square::H4, Square::I4, Square::A5, Square::B5, Square::C5, Square::D5, Square::E5, Square::F5, Square::G5, Square::H5, Square::I5, Square::A6, Square::B6, Square::C6, Square::D6, Square::E6, Square::F6, Square::G6, Square::H6, Square::I6, Square::A7, Square::B7, Square::C7, Square::D7, Square::E7, Square::F7, Square::G7, Square::H7, Square::I7, Square::A8, Square::B8, Square::C8, Square::D8, Square::E8, Square::F8, Square::G8, Square::H8, Square::I8, Square::A9, Square::B9, Square::C9, Square::D9, Square::E9, Square::F9, Square::G9, Square::H9, Square::I9];
+    pub const ALL: [Square; 90] = [
+        Square::A0,
+        Square::B0,
+        Square::C0,
+        Square::D0,
+        Square::E0,
+        Square::F0,
+        Square::G0,
+        Square::H0,
+        Square::I0,
+        Square::A1,
+        Square::B1,
+        Square::C1,
+        Square::D1,
+        Square::E1,
+        Square::F1,
+        Square::G1,
+        Square::H1,
+        Square::I1,
+        Square::A2,
+        Square::B2,
+        Square::C2,
+        Square::D2,
+        Square::E2,
+        Square::F2,
+        Square::G2,
+        Square::H2,
+        Square::I2,
+        Square::A3,
+        Square::B3,
+        Square::C3,
+        Square::D3,
+        Square::E3,
+        Square::F3,
+        Square::G3,
+        Square::H3,
+        Square::I3,
+        Square::A4,
+        Square::B4,
+        Square::C4,
+        Square::D4,
+        Square::E4,
+        Square::F4,
+        Square::G4,
+        Square::H4,
+        Square::I4,
+        Square::A5,
+        Square::B5,
+        Square::C5,
+        Square::D5,
+        Square::E5,
+        Square::F5,
+        Square::G5,
+        Square::H5,
+        Square::I5,
+        Square::A6,
+        Square::B6,
+        Square::C6,
+        Square::D6,
+        Square::E6,
+        Square::F6,
+        Square::G6,
+        Square::H6,
+        Square::I6,
+        Square::A7,
+        Square::B7,
+        Square::C7,
+        Square::D7,
+        Square::E7,
+        Square::F7,
+        Square::G7,
+        Square::H7,
+        Square::I7,
+        Square::A8,
+        Square::B8,
+        Square::C8,
+        Square::D8,
+        Square::E8,
+        Square::F8,
+        Square::G8,
+        Square::H8,
+        Square::I8,
+        Square::A9,
+        Square::B9,
+        Square::C9,
+        Square::D9,
+        Square::E9,
+        Square::F9,
+        Square::G9,
+        Square::H9,
+        Square::I9,
+    ];
 
     /// The point at `file` and `rank`.
     #[inline]
@@ -347,7 +484,11 @@ impl Square {
     /// The point with this index, if it is below 90.
     #[inline]
     pub const fn new(index: u32) -> Option<Square> {
-        if index < 90 { Some(Square::ALL[index as usize]) } else { None }
+        if index < 90 {
+            Some(Square::ALL[index as usize])
+        } else {
+            None
+        }
     }
 
     /// The point with this index.
@@ -421,7 +562,8 @@ impl Square {
     pub fn from_ascii(s: &[u8]) -> Result<Square, ParseSquareError> {
         match s {
             [f, r] => {
-                let file = File::from_char(f.to_ascii_lowercase() as char).ok_or(ParseSquareError)?;
+                let file =
+                    File::from_char(f.to_ascii_lowercase() as char).ok_or(ParseSquareError)?;
                 if !r.is_ascii_digit() {
                     return Err(ParseSquareError);
                 }

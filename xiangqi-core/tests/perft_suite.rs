@@ -19,7 +19,10 @@ fn suite() -> Vec<Case> {
             let counts = parts
                 .map(|p| {
                     let (d, n) = p.trim().split_once(' ').expect("Dn count");
-                    (d.trim_start_matches('D').parse().unwrap(), n.parse().unwrap())
+                    (
+                        d.trim_start_matches('D').parse().unwrap(),
+                        n.parse().unwrap(),
+                    )
                 })
                 .collect();
             Case { fen, counts }

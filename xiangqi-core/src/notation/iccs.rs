@@ -17,7 +17,11 @@ pub enum RankDialect {
     One,
 }
 
-fn parse_square(text: &str, bytes: &[u8], dialect: RankDialect) -> Result<(Square, usize), MoveParseError> {
+fn parse_square(
+    text: &str,
+    bytes: &[u8],
+    dialect: RankDialect,
+) -> Result<(Square, usize), MoveParseError> {
     let file = bytes
         .first()
         .and_then(|b| File::from_char(b.to_ascii_lowercase() as char))
@@ -29,7 +33,8 @@ fn parse_square(text: &str, bytes: &[u8], dialect: RankDialect) -> Result<(Squar
         RankDialect::One if digits >= 1 && bytes[1] != b'0' => ((bytes[1] - b'1') as u32, 1),
         _ => return Err(MoveParseError::invalid(text, "expected a rank number")),
     };
-    let rank = Rank::new(rank_index).ok_or_else(|| MoveParseError::invalid(text, "rank out of range"))?;
+    let rank =
+        Rank::new(rank_index).ok_or_else(|| MoveParseError::invalid(text, "rank out of range"))?;
     Ok((Square::from_coords(file, rank), 1 + used))
 }
 
@@ -44,7 +49,10 @@ pub fn parse_coords(text: &str, dialect: RankDialect) -> Result<Move, MoveParseE
     }
     let (to, used) = parse_square(text, rest, dialect)?;
     if used != rest.len() {
-        return Err(MoveParseError::invalid(text, "unexpected text after the move"));
+        return Err(MoveParseError::invalid(
+            text,
+            "unexpected text after the move",
+        ));
     }
     Ok(Move::new(from, to))
 }
@@ -71,14 +79,18 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.parse_iccs("h2e2", RankDialect::Zero).unwrap().to_string(), "h2e2");
     /// assert_eq!(pos.parse_iccs("h3e3", RankDialect::One).unwrap().to_string(), "h2e2");
-    /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_err());
+    /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_ok()); // the cannon takes the horse over h7
+    /// assert!(pos.parse_iccs("h2h8", RankDialect::Zero).is_err()); // nothing to take beyond the screen
     /// ```
     pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
         let m = parse_coords(text, dialect)?;
         if self.is_legal(m) {
             Ok(m)
         } else {
-            Err(MoveParseError::illegal(text, "not a legal move in this position"))
+            Err(MoveParseError::illegal(
+                text,
+                "not a legal move in this position",
+            ))
         }
     }
 }

@@ -1,10 +1,177 @@
 //! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF and Chinese.
+//!
+//! Each notation has a parser that checks the move against a [`Position`] and a writer that
+//! needs the position too (WXF and Chinese name the piece and its file). [`Notation`] picks one
+//! by value, and [`Position::parse_any`] takes whichever a person types.
+//!
+//! ```
+//! use xiangqi_core::{Position, notation::Notation};
+//! let pos = Position::startpos();
+//! let m = pos.parse_any("炮二平五").unwrap();
+//! assert_eq!(pos.parse_any("C2=5").unwrap(), m);
+//! assert_eq!(pos.parse_any("h2e2").unwrap(), m);
+//! assert_eq!(pos.format_move(m, Notation::Wxf).unwrap(), "C2=5");
+//! assert_eq!(pos.format_move(m, Notation::ChineseTraditional).unwrap(), "炮二平五");
+//! ```
 
+pub mod chinese;
 pub mod iccs;
+mod vertical;
+pub mod wxf;
 
+pub use chinese::ChineseStyle;
 pub use iccs::RankDialect;
 
+use crate::moves::Move;
+use crate::position::{IllegalMove, Position};
 use core::fmt;
+use core::str::FromStr;
+
+/// A move notation, chosen by value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Notation {
+    /// ICCS/UCCI coordinates with ranks 0..9: `h2e2`.
+    #[default]
+    Iccs,
+    /// Coordinates with ranks 1..10, as Fairy-Stockfish's UCI speaks them: `h3e3`.
+    IccsOneBased,
+    /// WXF: `C2=5`.
+    Wxf,
+    /// Chinese in simplified characters: `炮二平五`, `马8进7`.
+    Chinese,
+    /// Chinese in traditional characters: `炮二平五`, `馬8進7`.
+    ChineseTraditional,
+}
+
+impl Notation {
+    /// Every notation.
+    pub const ALL: [Notation; 5] = [
+        Notation::Iccs,
+        Notation::IccsOneBased,
+        Notation::Wxf,
+        Notation::Chinese,
+        Notation::ChineseTraditional,
+    ];
+
+    /// A short lower-case name: `iccs`, `iccs1`, `wxf`, `chinese`, `chinese-traditional`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "iccs",
+            Notation::IccsOneBased => "iccs1",
+            Notation::Wxf => "wxf",
+            Notation::Chinese => "chinese",
+            Notation::ChineseTraditional => "chinese-traditional",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a notation name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownNotation(pub String);
+
+impl fmt::Display for UnknownNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese or chinese-traditional)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownNotation {}
+
+impl FromStr for Notation {
+    type Err = UnknownNotation;
+    /// Takes the names of [`Notation::name`], in any case, and `uci`/`ucci` for ICCS.
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "iccs" | "uci" | "ucci" | "coordinates" => Notation::Iccs,
+            "iccs1" | "iccs-one-based" => Notation::IccsOneBased,
+            "wxf" => Notation::Wxf,
+            "chinese" | "chinese-simplified" | "zh" => Notation::Chinese,
+            "chinese-traditional" | "traditional" => Notation::ChineseTraditional,
+            _ => return Err(UnknownNotation(s.to_owned())),
+        })
+    }
+}
+
+impl Position {
+    /// Writes `m` in `notation` into `out` without checking it or allocating (for exporting
+    /// many games). `m` should be legal here; see [`wxf::write_wxf`] for what happens otherwise.
+    pub fn write_move<W: fmt::Write>(
+        &self,
+        m: Move,
+        notation: Notation,
+        out: &mut W,
+    ) -> fmt::Result {
+        match notation {
+            Notation::Iccs => write!(out, "{m}"),
+            Notation::IccsOneBased => out.write_str(&iccs::write_coords(m, RankDialect::One)),
+            Notation::Wxf => wxf::write_wxf(self, m, out),
+            Notation::Chinese => chinese::write_chinese(self, m, ChineseStyle::SIMPLIFIED, out),
+            Notation::ChineseTraditional => {
+                chinese::write_chinese(self, m, ChineseStyle::TRADITIONAL, out)
+            }
+        }
+    }
+
+    /// The text of a legal move in `notation`.
+    pub fn format_move(&self, m: Move, notation: Notation) -> Result<String, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove { mv: m });
+        }
+        let mut out = String::with_capacity(12);
+        // Writing into a String cannot fail.
+        let _ = self.write_move(m, notation, &mut out);
+        Ok(out)
+    }
+
+    /// Parses a move written in `notation` and checks that it is legal here.
+    pub fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, MoveParseError> {
+        match notation {
+            Notation::Iccs => self.parse_iccs(text, RankDialect::Zero),
+            Notation::IccsOneBased => self.parse_iccs(text, RankDialect::One),
+            Notation::Wxf => self.parse_wxf(text),
+            Notation::Chinese | Notation::ChineseTraditional => self.parse_chinese(text),
+        }
+    }
+
+    /// Parses a move in ICCS coordinates (ranks 0..9, `h2e2` or `H2-E2`), WXF or Chinese,
+    /// whichever the text is. The three cannot be confused: Chinese is not ASCII, and a WXF
+    /// move has its direction sign where coordinates have a file letter.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, MoveParseError};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_any("H2-E2").unwrap().to_string(), "h2e2");
+    /// assert_eq!(pos.parse_any("马2进3").unwrap().to_string(), "h0g2");
+    /// assert!(matches!(pos.parse_any("hello"), Err(MoveParseError::Invalid { .. })));
+    /// ```
+    pub fn parse_any(&self, text: &str) -> Result<Move, MoveParseError> {
+        let trimmed = text.trim();
+        if !trimmed.is_ascii() {
+            return self.parse_chinese(text);
+        }
+        if iccs::parse_coords(trimmed, RankDialect::Zero).is_ok() {
+            return self.parse_iccs(trimmed, RankDialect::Zero);
+        }
+        self.parse_wxf(text).map_err(|e| match e {
+            MoveParseError::Invalid { .. } => MoveParseError::invalid(
+                text,
+                "not a move in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五) notation",
+            ),
+            other => other,
+        })
+    }
+}
 
 /// Why a move text could not be turned into a legal move. Syntax, legality and ambiguity are
 /// told apart, as python-chess does.
@@ -33,19 +200,29 @@ pub enum MoveParseError {
 
 impl MoveParseError {
     pub(crate) fn invalid(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Invalid { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Invalid {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 
     pub(crate) fn illegal(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError::Illegal { text: text.to_owned(), reason: reason.into() }
+        MoveParseError::Illegal {
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Invalid { text, reason } => write!(f, "invalid move {text:?}: {reason}"),
-            MoveParseError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+            MoveParseError::Invalid { text, reason } => {
+                write!(f, "invalid move {text:?}: {reason}")
+            }
+            MoveParseError::Illegal { text, reason } => {
+                write!(f, "illegal move {text:?}: {reason}")
+            }
             MoveParseError::Ambiguous { text } => write!(f, "ambiguous move {text:?}"),
         }
     }

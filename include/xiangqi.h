@@ -1,0 +1,537 @@
+/*
+ * xiangqi.h - the C ABI of the xiangqi toolkit (rules and engine).
+ *
+ * Conventions
+ * - Every name starts with xq_; functions are named xq_<type>_<verb>.
+ * - Every fallible function returns an xq_status: 0 (XQ_STATUS_OK) is success, every other value is
+ *   an error whose number never changes; xq_status_message() gives its text.
+ * - Outputs go through pointers given last, and are written only on success. The one exception is
+ *   the needed size of a string: functions that write text into a caller buffer take the buffer,
+ *   its size in bytes, and a size_t* that receives the needed size (including the terminating NUL)
+ *   both on success and when they return XQ_STATUS_BUFFER_TOO_SMALL.
+ * - Strings passed in are NUL-terminated UTF-8. Strings written out are NUL-terminated UTF-8.
+ * - Handles come from xq_<type>_new (or another constructor) and go back through xq_<type>_free;
+ *   passing NULL to a _free function is harmless.
+ * - NULL arguments and invalid values return a status; nothing panics or aborts across the boundary.
+ *
+ * Thread safety
+ * - xq_game: not synchronised. Calls on one game may not overlap; distinct games may be used from
+ *   distinct threads at the same time. Functions taking a const xq_game* only read it, so several
+ *   threads may call them on one game at once as long as no thread modifies it meanwhile.
+ * - xq_engine: xq_engine_stop() may be called from any thread at any time, also while another
+ *   thread is inside xq_engine_search() on the same engine. Other calls on one engine are
+ *   serialised internally (a second search waits for the first).
+ */
+
+#ifndef XIANGQI_H
+#define XIANGQI_H
+
+/* This file is generated from xiangqi-ffi by cbindgen; do not edit it by hand. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * Major version of the library (from Cargo.toml; a test keeps them equal).
+ */
+#define XQ_VERSION_MAJOR 0
+
+/**
+ * Minor version of the library.
+ */
+#define XQ_VERSION_MINOR 1
+
+/**
+ * Patch version of the library.
+ */
+#define XQ_VERSION_PATCH 0
+
+/**
+ * Version of the C ABI: raised whenever a function, type or constant changes incompatibly.
+ */
+#define XQ_ABI_VERSION 1
+
+/**
+ * The most moves `xq_game_legal_moves` can ever write.
+ */
+#define XQ_MAX_MOVES 128
+
+/**
+ * The result of a call. 0 is success; every other value is an error with a fixed number.
+ */
+typedef enum {
+  /**
+   * Success.
+   */
+  XQ_STATUS_OK = 0,
+  /**
+   * A required pointer argument was NULL.
+   */
+  XQ_STATUS_NULL_ARGUMENT = 1,
+  /**
+   * An argument is out of range or otherwise invalid (e.g. a square above 89, an unknown enum value).
+   */
+  XQ_STATUS_INVALID_ARGUMENT = 2,
+  /**
+   * A string argument is not valid UTF-8.
+   */
+  XQ_STATUS_INVALID_UTF8 = 3,
+  /**
+   * The FEN is malformed or describes an illegal position.
+   */
+  XQ_STATUS_INVALID_FEN = 4,
+  /**
+   * The move text is not a move in the chosen notation.
+   */
+  XQ_STATUS_INVALID_MOVE = 5,
+  /**
+   * The move is not legal in the position.
+   */
+  XQ_STATUS_ILLEGAL_MOVE = 6,
+  /**
+   * The move text fits more than one legal move.
+   */
+  XQ_STATUS_AMBIGUOUS_MOVE = 7,
+  /**
+   * The output buffer is too small; the needed size was written.
+   */
+  XQ_STATUS_BUFFER_TOO_SMALL = 8,
+  /**
+   * There is no move to take back.
+   */
+  XQ_STATUS_NOTHING_TO_UNDO = 9,
+  /**
+   * The game is already over.
+   */
+  XQ_STATUS_GAME_OVER = 10,
+  /**
+   * The search found no move (the side to move has none).
+   */
+  XQ_STATUS_NO_MOVE = 11,
+  /**
+   * An internal error was caught at the boundary. Please report it.
+   */
+  XQ_STATUS_INTERNAL = 12,
+} xq_status;
+
+/**
+ * A game: the position, the moves that led to it and the rules it is judged by. Owned by the
+ * caller (a Box behind the pointer) from `xq_game_new`/`xq_game_from_fen`/`xq_game_clone` until
+ * `xq_game_free`.
+ */
+typedef struct xq_game xq_game;
+
+/**
+ * A rule preset for game ends.
+ */
+typedef uint32_t xq_rules;
+
+/**
+ * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
+ */
+typedef uint32_t xq_color;
+
+/**
+ * A square number 0..89 (`rank * 9 + file`, files a..i from Red's left, ranks 0..9 from Red's side).
+ */
+typedef uint8_t xq_square;
+
+/**
+ * A move packed in 16 bits: `from | to << 7`, squares numbered 0..89 as `rank * 9 + file`
+ * (a0 = 0, i0 = 8, a9 = 81, i9 = 89). 0 is no move.
+ */
+typedef uint16_t xq_move;
+
+/**
+ * A move notation.
+ */
+typedef uint32_t xq_notation;
+
+/**
+ * Why a game ended (`XQ_TERMINATION_NONE` while it goes on).
+ */
+typedef uint32_t xq_termination;
+
+/**
+ * The state of a game: over or not, why, and who won.
+ */
+typedef struct {
+  /**
+   * `true` once the game has ended.
+   */
+  bool is_over;
+  /**
+   * Why it ended (`XQ_TERMINATION_NONE` while it goes on).
+   */
+  xq_termination termination;
+  /**
+   * The winner: `XQ_COLOR_RED`, `XQ_COLOR_BLACK`, or -1 for a draw or a game that goes on.
+   */
+  int32_t winner;
+} xq_outcome;
+
+/**
+ * A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
+ */
+typedef uint32_t xq_role;
+
+/**
+ * Red, who moves first.
+ */
+#define XQ_COLOR_RED 0
+
+/**
+ * Black.
+ */
+#define XQ_COLOR_BLACK 1
+
+/**
+ * General.
+ */
+#define XQ_ROLE_GENERAL 0
+
+/**
+ * Advisor.
+ */
+#define XQ_ROLE_ADVISOR 1
+
+/**
+ * Elephant.
+ */
+#define XQ_ROLE_ELEPHANT 2
+
+/**
+ * Horse.
+ */
+#define XQ_ROLE_HORSE 3
+
+/**
+ * Chariot.
+ */
+#define XQ_ROLE_CHARIOT 4
+
+/**
+ * Cannon.
+ */
+#define XQ_ROLE_CANNON 5
+
+/**
+ * Soldier.
+ */
+#define XQ_ROLE_SOLDIER 6
+
+/**
+ * Third occurrence of a position draws, whatever caused it.
+ */
+#define XQ_RULES_CASUAL 0
+
+/**
+ * Perpetual check loses; other repetitions draw.
+ */
+#define XQ_RULES_SIMPLE 1
+
+/**
+ * Asian Xiangqi Federation: perpetual check and one-sided perpetual chase lose.
+ */
+#define XQ_RULES_AXF 2
+
+/**
+ * ICCS coordinates, ranks 0..9: `h2e2`.
+ */
+#define XQ_NOTATION_ICCS 0
+
+/**
+ * Coordinates with ranks 1..10 (Fairy-Stockfish's UCI dialect): `h3e3`.
+ */
+#define XQ_NOTATION_ICCS_ONE_BASED 1
+
+/**
+ * WXF: `C2=5`.
+ */
+#define XQ_NOTATION_WXF 2
+
+/**
+ * Chinese, simplified characters: `炮二平五`.
+ */
+#define XQ_NOTATION_CHINESE 3
+
+/**
+ * Chinese, traditional characters: `炮二平五` with 傌/俥 etc.
+ */
+#define XQ_NOTATION_CHINESE_TRADITIONAL 4
+
+/**
+ * Parsing only: ICCS (ranks 0..9), WXF or Chinese, whichever the text is.
+ */
+#define XQ_NOTATION_ANY 5
+
+/**
+ * The game goes on.
+ */
+#define XQ_TERMINATION_NONE 0
+
+/**
+ * Checkmate.
+ */
+#define XQ_TERMINATION_CHECKMATE 1
+
+/**
+ * No legal move while not in check: a loss for the side to move.
+ */
+#define XQ_TERMINATION_STALEMATE 2
+
+/**
+ * Perpetual check (the checking side loses).
+ */
+#define XQ_TERMINATION_PERPETUAL_CHECK 3
+
+/**
+ * Perpetual chase (the chasing side loses; axf rules).
+ */
+#define XQ_TERMINATION_PERPETUAL_CHASE 4
+
+/**
+ * Repetition draw.
+ */
+#define XQ_TERMINATION_REPETITION 5
+
+/**
+ * No-capture limit reached: draw.
+ */
+#define XQ_TERMINATION_MOVE_LIMIT 6
+
+/**
+ * Neither side can mate: draw.
+ */
+#define XQ_TERMINATION_INSUFFICIENT_MATERIAL 7
+
+/**
+ * A side resigned.
+ */
+#define XQ_TERMINATION_RESIGNATION 8
+
+/**
+ * Draw by agreement.
+ */
+#define XQ_TERMINATION_AGREEMENT 9
+
+/**
+ * A side ran out of time.
+ */
+#define XQ_TERMINATION_TIME 10
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+/**
+ * The library version as text, e.g. "0.1.0" (static, never NULL).
+ */
+const char *xq_version(void);
+
+/**
+ * The ABI version the library was built with; compare it with `XQ_ABI_VERSION` from the header
+ * to detect a header/library mismatch.
+ */
+uint32_t xq_abi_version(void);
+
+/**
+ * A new game from the start position under `rules` (an `XQ_RULES_*` value).
+ *
+ * # Safety
+ * `out` must be NULL or valid for a write.
+ */
+xq_status xq_game_new(xq_rules rules, xq_game **out);
+
+/**
+ * A new game from a FEN (NUL-terminated) under `rules`. A malformed or illegal FEN gives
+ * `XQ_STATUS_INVALID_FEN`; `xq_fen_error` explains why.
+ *
+ * # Safety
+ * `fen` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+ */
+xq_status xq_game_from_fen(const char *fen, xq_rules rules, xq_game **out);
+
+/**
+ * Explains why a FEN is rejected (which field, which rank, why) into `buf`; writes an empty
+ * string for a valid FEN.
+ *
+ * # Safety
+ * `fen` must be NULL or NUL-terminated; `buf` NULL or valid for `len` bytes; `needed` NULL or
+ * valid for a write.
+ */
+xq_status xq_fen_error(const char *fen, char *buf, size_t len, size_t *needed);
+
+/**
+ * Frees a game. NULL is harmless.
+ *
+ * # Safety
+ * `game` must be NULL or a pointer from a game constructor that was not freed yet.
+ */
+void xq_game_free(xq_game *game);
+
+/**
+ * A copy of a game (position, moves and rules), to be freed separately.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out` NULL or valid for a write.
+ */
+xq_status xq_game_clone(const xq_game *game, xq_game **out);
+
+/**
+ * The FEN of the current position into `buf` (see the string conventions at the top).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+ */
+xq_status xq_game_fen(const xq_game *game, char *buf, size_t len, size_t *needed);
+
+/**
+ * The side to move (`XQ_COLOR_RED` or `XQ_COLOR_BLACK`).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_turn(const xq_game *game, xq_color *out);
+
+/**
+ * The piece on `square`: `*out` receives -1 for an empty point, else `color * 7 + role`
+ * (`XQ_COLOR_*`, `XQ_ROLE_*`).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_piece_at(const xq_game *game, xq_square square, int32_t *out);
+
+/**
+ * The legal moves of the current position into `moves` (room for `capacity` moves; 128 is
+ * always enough), their number into `count`. When `capacity` is too small, nothing is written
+ * to `moves`, `*count` receives the number needed and the status is `XQ_STATUS_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `game` NULL or live; `moves` NULL or valid for `capacity` writes; `count` NULL or valid.
+ */
+xq_status xq_game_legal_moves(const xq_game *game, xq_move *moves, size_t capacity, size_t *count);
+
+/**
+ * Plays a move. `XQ_STATUS_ILLEGAL_MOVE` when it is not legal, `XQ_STATUS_GAME_OVER` when the
+ * game has already ended (checkmate, repetition ruling, ...).
+ *
+ * # Safety
+ * `game` NULL or live and not used by another thread meanwhile.
+ */
+xq_status xq_game_play(xq_game *game, xq_move mv);
+
+/**
+ * Parses move text (NUL-terminated UTF-8) in `notation` (`XQ_NOTATION_ANY` accepts ICCS, WXF
+ * or Chinese) against the current position.
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or NUL-terminated; `out` NULL or valid for a write.
+ */
+xq_status xq_game_parse_move(const xq_game *game, const char *text, xq_notation notation, xq_move *out);
+
+/**
+ * Parses and plays a move text in one step.
+ *
+ * # Safety
+ * `game` NULL or live and unshared; `text` NULL or NUL-terminated.
+ */
+xq_status xq_game_play_text(xq_game *game, const char *text, xq_notation notation);
+
+/**
+ * Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is
+ * not a writing notation).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+ */
+xq_status xq_game_format_move(const xq_game *game, xq_move mv, xq_notation notation, char *buf, size_t len, size_t *needed);
+
+/**
+ * Takes back the last move. `XQ_STATUS_NOTHING_TO_UNDO` at the start.
+ *
+ * # Safety
+ * `game` NULL or live and unshared.
+ */
+xq_status xq_game_undo(xq_game *game);
+
+/**
+ * How many plies have been played.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_ply(const xq_game *game, size_t *out);
+
+/**
+ * Whether the side to move is in check.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_is_check(const xq_game *game, bool *out);
+
+/**
+ * Changes the rules the game is judged by.
+ *
+ * # Safety
+ * `game` NULL or live and unshared.
+ */
+xq_status xq_game_set_rules(xq_game *game, xq_rules rules);
+
+/**
+ * Whether the game is over, why, and who won, under the game's rules.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_outcome(const xq_game *game, xq_outcome *out);
+
+/**
+ * The outcome explained in words (the rule, the side, a chased piece and the cycle for
+ * repetition rulings); an empty string while the game goes on.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+ */
+xq_status xq_game_outcome_text(const xq_game *game, char *buf, size_t len, size_t *needed);
+
+/**
+ * Perft: the number of leaf nodes `depth` plies below the current position (depth at most 8).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_perft(const xq_game *game, uint32_t depth, uint64_t *out);
+
+/**
+ * Makes a move from two squares (0..89). `XQ_STATUS_INVALID_ARGUMENT` for a square above 89.
+ *
+ * # Safety
+ * `out` NULL or valid for a write.
+ */
+xq_status xq_move_new(xq_square from, xq_square to, xq_move *out);
+
+/**
+ * The square a move leaves (the low 7 bits).
+ */
+xq_square xq_move_from(xq_move mv);
+
+/**
+ * The square a move arrives on.
+ */
+xq_square xq_move_to(xq_move mv);
+
+/**
+ * The text of a status code: a static NUL-terminated string, never NULL. Unknown numbers give
+ * "unknown status".
+ */
+const char *xq_status_message(int32_t status);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* XIANGQI_H */

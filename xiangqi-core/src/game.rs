@@ -1,0 +1,699 @@
+//! A game: the start position, the moves and what each did, repetitions and adjudication.
+//!
+//! A [`Position`] knows no history; a [`Game`] keeps it: for every ply a [`PlyRecord`] (the move,
+//! the piece, the capture, whether it gave check, which enemy pieces it newly chased, the hash of
+//! the position it produced), so that [`Game::outcome`] can judge repetitions by the chosen
+//! [`Rules`].
+//!
+//! # Adjudication
+//!
+//! [`Game::outcome`] checks, in this order:
+//!
+//! 1. a result declared by [`Game::resign`], [`Game::agree_draw`] or [`Game::flag`];
+//! 2. no legal move for the side to move: checkmate, or stalemate, both a loss for that side
+//!    (so a mate on the ply that reaches the no-capture limit wins);
+//! 3. the current position occurring for the third time with the same side to move: the
+//!    repetition rule judges the *cycle*, every ply from the first of the three occurrences to
+//!    now (see [`judge_cycle`]);
+//! 4. the no-capture limit ([`Rules::no_capture_limit`]): a draw;
+//! 5. insufficient material on both sides (if [`Rules::insufficient_material`]): a draw.
+//!
+//! # Speed
+//!
+//! [`Game::push`] does a legality test, the move, a check test and a scan of the hashes since
+//! the last capture. Chase detection, the costly part, runs in `push` only when the rules judge
+//! chases ([`RepetitionRule::Axf`]); under `casual` and `simple` the records' chase sets stay
+//! empty. Changing the rules with [`Game::set_rules`] fills them in (or clears them) by replaying
+//! the game.
+//!
+//! # Piece identities
+//!
+//! Every piece on the start board gets an id (0 to 31, by point index at the start), which
+//! follows it as it moves, so a chased piece that runs away is still the same piece:
+//! [`PlyRecord::chased`] holds ids. [`Game::piece_id`] and [`Game::square_of`] translate.
+//!
+//! ```
+//! use xiangqi_core::{Game, RankDialect, Rules, Termination};
+//!
+//! // Horses out and back twice: the start position occurs a third time at ply 8.
+//! let mut game = Game::new(Default::default(), Rules::casual());
+//! for mv in ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0"] {
+//!     game.push(game.position().parse_iccs(mv, RankDialect::Zero).unwrap()).unwrap();
+//!     assert_eq!(game.outcome(), None);
+//! }
+//! game.push(game.position().parse_iccs("g7h9", RankDialect::Zero).unwrap()).unwrap();
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.termination, Termination::Repetition);
+//! assert_eq!(outcome.result(), "1/2-1/2");
+//! game.pop();
+//! assert_eq!(game.outcome(), None);
+//! ```
+
+use crate::bitboard::Bitboard;
+use crate::color::{ByColor, Color};
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
+use crate::position::{IllegalMove, Position, Undo};
+use crate::role::Piece;
+use crate::rules::{RepetitionRule, Rules};
+use crate::square::Square;
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr};
+
+/// The id of a piece within a game (0 to 31), stable as the piece moves.
+pub type PieceId = u8;
+
+const NO_ID: PieceId = u8::MAX;
+const NO_PLY: u32 = u32::MAX;
+
+/// A set of piece ids (bit `i` set when piece `i` is in the set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct PieceSet(pub u32);
+
+impl PieceSet {
+    /// No piece.
+    pub const EMPTY: PieceSet = PieceSet(0);
+    /// Every id.
+    pub const ALL: PieceSet = PieceSet(u32::MAX);
+
+    /// The set holding one id (empty for ids of 32 and above).
+    #[inline]
+    pub const fn single(id: PieceId) -> PieceSet {
+        if id < 32 {
+            PieceSet(1 << id)
+        } else {
+            PieceSet::EMPTY
+        }
+    }
+
+    /// `true` when `id` is in the set.
+    #[inline]
+    pub const fn contains(self, id: PieceId) -> bool {
+        id < 32 && self.0 & (1 << id) != 0
+    }
+
+    /// `true` when the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many ids the set holds.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Adds an id (ids of 32 and above are ignored).
+    #[inline]
+    pub fn insert(&mut self, id: PieceId) {
+        if id < 32 {
+            self.0 |= 1 << id;
+        }
+    }
+
+    /// The ids, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = PieceId> {
+        (0..32u8).filter(move |&i| self.contains(i))
+    }
+}
+
+impl BitAnd for PieceSet {
+    type Output = PieceSet;
+    #[inline]
+    fn bitand(self, rhs: PieceSet) -> PieceSet {
+        PieceSet(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for PieceSet {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: PieceSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl BitOr for PieceSet {
+    type Output = PieceSet;
+    #[inline]
+    fn bitor(self, rhs: PieceSet) -> PieceSet {
+        PieceSet(self.0 | rhs.0)
+    }
+}
+
+/// What one ply of a game did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlyRecord {
+    /// The move.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub mv: Move,
+    /// The piece that moved (its colour is the side that played the ply).
+    pub piece: Piece,
+    /// The piece it captured.
+    pub captured: Option<Piece>,
+    /// Whether it gave check.
+    pub gave_check: bool,
+    /// The ids of the enemy pieces it newly chased (see [`Position::chased_by`]). Filled only
+    /// when the game's rules judge chases; empty otherwise.
+    pub chased: PieceSet,
+    /// The hash of the position the move produced ([`Position::hash`]).
+    pub hash: u64,
+}
+
+/// What [`Game::pop`] needs besides the record, and the repetition links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PlyState {
+    undo: Undo,
+    captured_id: PieceId,
+    /// How many times the position after this ply has occurred so far, this one included.
+    repetitions: u32,
+    /// The index of the position's previous occurrence (0 = the start position), or `NO_PLY`.
+    previous: u32,
+}
+
+/// The verdict of [`judge_cycle`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CycleVerdict {
+    /// How each side broke the rules over the cycle.
+    pub violations: ByColor<Violation>,
+    /// The side that loses, or `None` for a draw.
+    pub loser: Option<Color>,
+    /// For each side whose violation is [`Violation::Chase`]: the ids of the enemy pieces it
+    /// chased with every move that was not a check (not empty); empty otherwise.
+    pub chased: ByColor<PieceSet>,
+}
+
+/// Judges a repetition cycle under a repetition rule.
+///
+/// `cycle` holds the records of the plies of the cycle, in order; which side played each is
+/// read from [`PlyRecord::piece`], and only [`PlyRecord::gave_check`] and
+/// [`PlyRecord::chased`] are used, so the search can build records of its own. [`Game`] passes
+/// every ply from the first occurrence of the repeated position to its third occurrence; a
+/// search meeting a repetition can pass the plies since the earlier occurrence.
+///
+/// For each side with at least one move in the cycle:
+/// - [`Violation::Check`] when every one of its moves gave check (simple and axf);
+/// - [`Violation::Chase`] (axf only) when not, but every move that did not give check newly
+///   chased one same enemy piece: checks count as chases, the stronger violation;
+/// - [`Violation::None`] otherwise.
+///
+/// The side with the graver violation loses; equal violations (none included) draw. Under
+/// [`RepetitionRule::ThreefoldDraw`] nothing is a violation and every cycle draws.
+///
+/// ```
+/// use xiangqi_core::{judge_cycle, Color, Move, Piece, PieceSet, PlyRecord, RepetitionRule, Role};
+///
+/// let ply = |color, gave_check, chased| PlyRecord {
+///     mv: Move::NULL,
+///     piece: Piece::new(color, Role::Chariot),
+///     captured: None,
+///     gave_check,
+///     chased: PieceSet(chased),
+///     hash: 0,
+/// };
+/// // Red checks every move, Black chases piece 3 then gives check, twice over.
+/// let cycle = [
+///     ply(Color::Red, true, 0), ply(Color::Black, false, 1 << 3),
+///     ply(Color::Red, true, 0), ply(Color::Black, true, 0),
+/// ];
+/// assert_eq!(judge_cycle(&cycle, RepetitionRule::Axf).loser, Some(Color::Red)); // check outranks chase
+/// assert_eq!(judge_cycle(&cycle, RepetitionRule::PerpetualCheckLoses).loser, Some(Color::Red));
+/// assert_eq!(judge_cycle(&cycle, RepetitionRule::ThreefoldDraw).loser, None);
+/// ```
+pub fn judge_cycle(cycle: &[PlyRecord], rule: RepetitionRule) -> CycleVerdict {
+    let mut verdict = CycleVerdict::default();
+    if !rule.judges_checks() {
+        return verdict;
+    }
+    for side in Color::ALL {
+        let mut moves = 0;
+        let mut all_checks = true;
+        let mut common = PieceSet::ALL;
+        for record in cycle.iter().filter(|r| r.piece.color == side) {
+            moves += 1;
+            if !record.gave_check {
+                all_checks = false;
+                common &= record.chased;
+            }
+        }
+        verdict.violations[side] = if moves == 0 {
+            Violation::None
+        } else if all_checks {
+            Violation::Check
+        } else if rule.judges_chases() && !common.is_empty() {
+            verdict.chased[side] = common;
+            Violation::Chase
+        } else {
+            Violation::None
+        };
+    }
+    let (red, black) = (verdict.violations.red, verdict.violations.black);
+    verdict.loser = match red.cmp(&black) {
+        core::cmp::Ordering::Greater => Some(Color::Red),
+        core::cmp::Ordering::Less => Some(Color::Black),
+        core::cmp::Ordering::Equal => None,
+    };
+    verdict
+}
+
+/// The error of [`Game::resign`], [`Game::agree_draw`] and [`Game::flag`]: the game is already over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOver {
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+impl fmt::Display for GameOver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the game is already over: {}", self.outcome)
+    }
+}
+
+impl std::error::Error for GameOver {}
+
+/// A game: start position, moves with their records, repetitions, and adjudication under a
+/// set of [`Rules`]. See the [module documentation](crate::game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "GameData", try_from = "GameData"))]
+pub struct Game {
+    start: Position,
+    position: Position,
+    rules: Rules,
+    records: Vec<PlyRecord>,
+    states: Vec<PlyState>,
+    ids: [PieceId; 90],
+    /// A result declared by resignation, agreement or time, and the ply it was declared at.
+    declared: Option<(u32, Outcome)>,
+}
+
+impl Default for Game {
+    /// The start position under the default rules ([`Rules::axf`]).
+    fn default() -> Game {
+        Game::new(Position::startpos(), Rules::default())
+    }
+}
+
+impl Game {
+    /// A game from `start` under `rules`.
+    pub fn new(start: Position, rules: Rules) -> Game {
+        Game {
+            ids: initial_ids(&start),
+            position: start.clone(),
+            start,
+            rules,
+            records: Vec::new(),
+            states: Vec::new(),
+            declared: None,
+        }
+    }
+
+    /// A game from a FEN under `rules`.
+    pub fn from_fen(fen: &str, rules: Rules) -> Result<Game, FenError> {
+        Ok(Game::new(Position::from_fen(fen)?, rules))
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    #[inline]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.records.iter().map(|r| r.mv)
+    }
+
+    /// The record of every ply, in order.
+    #[inline]
+    pub fn records(&self) -> &[PlyRecord] {
+        &self.records
+    }
+
+    /// The last move played.
+    pub fn peek(&self) -> Option<Move> {
+        self.records.last().map(|r| r.mv)
+    }
+
+    /// How many plies have been played.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The hash of the position after `ply` plies (0: the start position).
+    pub fn hash_at(&self, ply: usize) -> Option<u64> {
+        match ply {
+            0 => Some(self.start.hash()),
+            n => self.records.get(n - 1).map(|r| r.hash),
+        }
+    }
+
+    /// The rules the game is judged by.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Changes the rules. When the new rules judge chases and the old did not, the chase sets
+    /// of the records are computed by replaying the game (and cleared in the opposite case).
+    pub fn set_rules(&mut self, rules: Rules) {
+        let recompute = rules.repetition.judges_chases() != self.rules.repetition.judges_chases();
+        self.rules = rules;
+        if recompute {
+            self.refill_chases();
+        }
+    }
+
+    /// The id of the piece on `sq`.
+    pub fn piece_id(&self, sq: Square) -> Option<PieceId> {
+        Some(self.ids[sq.index()]).filter(|&id| id != NO_ID)
+    }
+
+    /// Where the piece with id `id` stands now (`None` once captured).
+    pub fn square_of(&self, id: PieceId) -> Option<Square> {
+        self.ids
+            .iter()
+            .position(|&i| i == id)
+            .map(|i| Square::ALL[i])
+    }
+
+    /// How many times the current position has occurred (same side to move), this time
+    /// included.
+    pub fn repetition_count(&self) -> u32 {
+        self.states.last().map_or(1, |s| s.repetitions)
+    }
+
+    /// `true` when the current position has occurred at least `count` times.
+    pub fn is_repetition(&self, count: u32) -> bool {
+        self.repetition_count() >= count
+    }
+
+    // ----- moves -----------------------------------------------------------------------------
+
+    /// Plays `m` if it is legal here.
+    pub fn push(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if !self.position.is_legal(m) {
+            return Err(IllegalMove { mv: m });
+        }
+        self.push_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without the legality test, for moves known to be legal (taken from
+    /// [`Position::legal_moves`], say).
+    ///
+    /// # Panics
+    /// May panic, or leave the game inconsistent, when `m` is not legal here.
+    pub fn push_unchecked(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let chased = if self.rules.repetition.judges_chases() {
+            self.ids_of(self.position.chased_by(m))
+        } else {
+            PieceSet::EMPTY
+        };
+        let piece = self
+            .position
+            .piece_at(from)
+            .expect("push_unchecked: no piece on the from point");
+        let undo = self.position.make_move(m);
+        let gave_check = self.position.is_check();
+        let hash = self.position.hash();
+
+        let captured_id = self.ids[to.index()];
+        self.ids[to.index()] = self.ids[from.index()];
+        self.ids[from.index()] = NO_ID;
+
+        // Only positions since the last capture can equal this one, and only every other one
+        // has the same side to move.
+        let index = self.records.len() + 1;
+        let window = (self.position.halfmoves() as usize).min(index);
+        let mut repetitions = 1;
+        let mut previous = NO_PLY;
+        let mut back = 2;
+        while back <= window {
+            let j = index - back;
+            if self.hash_of_index(j) == hash {
+                previous = j as u32;
+                repetitions = self.repetitions_of_index(j) + 1;
+                break;
+            }
+            back += 2;
+        }
+
+        self.records.push(PlyRecord {
+            mv: m,
+            piece,
+            captured: undo.captured,
+            gave_check,
+            chased,
+            hash,
+        });
+        self.states.push(PlyState {
+            undo,
+            captured_id,
+            repetitions,
+            previous,
+        });
+    }
+
+    /// Takes back the last move, restoring the position, records, repetition counts and piece
+    /// ids; a result declared after that move is withdrawn too.
+    pub fn pop(&mut self) -> Option<Move> {
+        let record = self.records.pop()?;
+        let state = self.states.pop().expect("one state per record");
+        let (from, to) = (record.mv.from(), record.mv.to());
+        self.position.unmake_move(record.mv, state.undo);
+        self.ids[from.index()] = self.ids[to.index()];
+        self.ids[to.index()] = state.captured_id;
+        if matches!(self.declared, Some((ply, _)) if ply as usize > self.records.len()) {
+            self.declared = None;
+        }
+        Some(record.mv)
+    }
+
+    fn hash_of_index(&self, index: usize) -> u64 {
+        if index == 0 {
+            self.start.hash()
+        } else {
+            self.records[index - 1].hash
+        }
+    }
+
+    fn repetitions_of_index(&self, index: usize) -> u32 {
+        if index == 0 {
+            1
+        } else {
+            self.states[index - 1].repetitions
+        }
+    }
+
+    fn previous_of_index(&self, index: usize) -> u32 {
+        if index == 0 {
+            NO_PLY
+        } else {
+            self.states[index - 1].previous
+        }
+    }
+
+    fn ids_of(&self, squares: Bitboard) -> PieceSet {
+        let mut set = PieceSet::EMPTY;
+        for sq in squares {
+            set.insert(self.ids[sq.index()]);
+        }
+        set
+    }
+
+    /// Recomputes every record's chase set for the current rules, replaying from the start.
+    fn refill_chases(&mut self) {
+        let judges = self.rules.repetition.judges_chases();
+        let mut pos = self.start.clone();
+        let mut ids = initial_ids(&self.start);
+        for record in &mut self.records {
+            record.chased = PieceSet::EMPTY;
+            if judges {
+                for sq in pos.chased_by(record.mv) {
+                    record.chased.insert(ids[sq.index()]);
+                }
+            }
+            let (from, to) = (record.mv.from(), record.mv.to());
+            ids[to.index()] = ids[from.index()];
+            ids[from.index()] = NO_ID;
+            pos.make_move(record.mv);
+        }
+    }
+
+    // ----- results ---------------------------------------------------------------------------
+
+    /// How the game ended, or `None` while it goes on. See the
+    /// [module documentation](crate::game) for the order of the tests.
+    ///
+    /// The judgement is of the current position and its history (moves may still be pushed
+    /// after the end, and the game is then judged afresh), except that a declared result
+    /// stands until the move before it is taken back.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some((_, outcome)) = self.declared {
+            return Some(outcome);
+        }
+        let pos = &self.position;
+        if !pos.has_legal_moves() {
+            let termination = if pos.is_check() {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            return Some(Outcome::new(termination, Some(!pos.turn())));
+        }
+        if self.repetition_count() >= 3 {
+            return Some(self.repetition_outcome());
+        }
+        if let Some(limit) = self.rules.no_capture_limit {
+            if pos.halfmoves() >= limit {
+                return Some(Outcome::new(Termination::MoveLimit, None));
+            }
+        }
+        if self.rules.insufficient_material && pos.is_insufficient_material() {
+            return Some(Outcome::new(Termination::InsufficientMaterial, None));
+        }
+        None
+    }
+
+    /// `true` when [`Game::outcome`] is `Some`.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Judges the current threefold repetition: the cycle runs from the earliest of the last
+    /// three occurrences of the current position to now.
+    fn repetition_outcome(&self) -> Outcome {
+        let now = self.records.len();
+        let second = self.previous_of_index(now) as usize;
+        let first = self.previous_of_index(second) as usize;
+        let verdict = judge_cycle(&self.records[first..now], self.rules.repetition);
+        let chased = ByColor::new_with(|side| {
+            let id = verdict.chased[side].iter().next()?;
+            let square = self.square_of(id)?;
+            Some(ChasedPiece {
+                piece: self.position.piece_at(square)?,
+                square,
+            })
+        });
+        let ruling = Ruling {
+            rule: self.rules.repetition,
+            violations: verdict.violations,
+            loser: verdict.loser,
+            chased,
+            first_ply: first as u32 + 1,
+            last_ply: now as u32,
+        };
+        let termination = match verdict.loser.map(|l| verdict.violations[l]) {
+            Some(Violation::Check) => Termination::PerpetualCheck,
+            Some(Violation::Chase) => Termination::PerpetualChase,
+            _ => Termination::Repetition,
+        };
+        Outcome {
+            termination,
+            winner: verdict.loser.map(|l| !l),
+            ruling: Some(ruling),
+        }
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<(), GameOver> {
+        if let Some(existing) = self.outcome() {
+            return Err(GameOver { outcome: existing });
+        }
+        self.declared = Some((self.records.len() as u32, outcome));
+        Ok(())
+    }
+
+    /// `color` resigns: the other side wins.
+    pub fn resign(&mut self, color: Color) -> Result<(), GameOver> {
+        self.declare(Outcome::new(Termination::Resignation, Some(!color)))
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) -> Result<(), GameOver> {
+        self.declare(Outcome::new(Termination::Agreement, None))
+    }
+
+    /// `color` ran out of time: the other side wins. It wins even when it has too little
+    /// material to mate (the xiangqi codes know no exception for this, unlike chess).
+    pub fn flag(&mut self, color: Color) -> Result<(), GameOver> {
+        self.declare(Outcome::new(Termination::Time, Some(!color)))
+    }
+}
+
+fn initial_ids(start: &Position) -> [PieceId; 90] {
+    let mut ids = [NO_ID; 90];
+    for (next, sq) in start.occupied().enumerate() {
+        ids[sq.index()] = next as PieceId;
+    }
+    ids
+}
+
+/// The serialised form of a [`Game`]: what is needed to replay it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameData {
+    start: Position,
+    moves: Vec<Move>,
+    rules: Rules,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    declared: Option<DeclaredData>,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DeclaredData {
+    ply: u32,
+    outcome: Outcome,
+}
+
+#[cfg(feature = "serde")]
+impl From<Game> for GameData {
+    fn from(game: Game) -> GameData {
+        GameData {
+            moves: game.moves().collect(),
+            start: game.start,
+            rules: game.rules,
+            declared: game
+                .declared
+                .map(|(ply, outcome)| DeclaredData { ply, outcome }),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GameData> for Game {
+    type Error = String;
+
+    fn try_from(data: GameData) -> Result<Game, String> {
+        let mut game = Game::new(data.start, data.rules);
+        for m in data.moves {
+            game.push(m).map_err(|e| e.to_string())?;
+        }
+        if let Some(d) = data.declared {
+            if d.ply as usize > game.ply() {
+                return Err(format!(
+                    "result declared at ply {} of a {}-ply game",
+                    d.ply,
+                    game.ply()
+                ));
+            }
+            game.declared = Some((d.ply, d.outcome));
+        }
+        Ok(game)
+    }
+}

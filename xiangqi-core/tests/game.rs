@@ -1,0 +1,369 @@
+//! Game records and adjudication: every termination, every preset, undo.
+
+use proptest::prelude::*;
+use xiangqi_core::{
+    Color, Game, Move, Position, RankDialect, RepetitionRule, Rules, Termination, Violation,
+};
+
+fn mv(game: &Game, text: &str) -> Move {
+    game.position()
+        .parse_iccs(text, RankDialect::Zero)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn push_all(game: &mut Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let m = mv(game, text);
+        game.push(m).unwrap();
+    }
+}
+
+// Two chariots against a bare general: b0-b9 mates (e8 covered by a8, d9 and f9 by b9).
+const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+
+#[test]
+fn checkmate_wins() {
+    for rules in [Rules::casual(), Rules::simple(), Rules::axf()] {
+        let mut game = Game::from_fen(MATE_IN_ONE, rules).unwrap();
+        assert_eq!(game.outcome(), None);
+        push_all(&mut game, "b0b9");
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.termination, Termination::Checkmate);
+        assert_eq!(outcome.winner, Some(Color::Red));
+        assert_eq!(outcome.result(), "1-0");
+        assert!(outcome.explain().contains("Red wins by checkmate"));
+        assert!(game.records()[0].gave_check);
+    }
+}
+
+#[test]
+fn stalemate_is_a_loss_for_the_side_that_cannot_move() {
+    // Black's general on e9 is not in check, but e8 is covered by the chariot on a8, d9 by the
+    // red general along the open d file, and f9 by the chariot arriving on f0.
+    let mut game = Game::from_fen("4k4/R8/9/9/9/9/9/9/9/3K3R1 w - - 0 1", Rules::casual()).unwrap();
+    push_all(&mut game, "h0f0");
+    assert!(!game.position().is_check());
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::Stalemate);
+    assert_eq!(outcome.winner, Some(Color::Red));
+    assert!(outcome.explain().contains("Black has no legal move"));
+}
+
+#[test]
+fn no_capture_limit_draws_at_120_plies() {
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 118 80";
+    let mut game = Game::from_fen(fen, Rules::axf()).unwrap();
+    push_all(&mut game, "f0f1");
+    assert_eq!(game.position().halfmoves(), 119);
+    assert_eq!(game.outcome(), None);
+    push_all(&mut game, "e9e8");
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::MoveLimit);
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.result(), "1/2-1/2");
+
+    // Switched off, or raised, the game goes on.
+    game.set_rules(Rules {
+        no_capture_limit: None,
+        ..Rules::axf()
+    });
+    assert_eq!(game.outcome(), None);
+    game.set_rules(Rules {
+        no_capture_limit: Some(121),
+        ..Rules::axf()
+    });
+    assert_eq!(game.outcome(), None);
+    game.set_rules(Rules {
+        no_capture_limit: Some(100),
+        ..Rules::axf()
+    });
+    assert_eq!(game.outcome().unwrap().termination, Termination::MoveLimit);
+}
+
+#[test]
+fn a_mate_on_the_120th_ply_wins() {
+    let fen = MATE_IN_ONE.replace(" 0 1", " 119 90");
+    let mut game = Game::from_fen(&fen, Rules::casual()).unwrap();
+    push_all(&mut game, "b0b9");
+    assert_eq!(game.position().halfmoves(), 120);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::Checkmate);
+    assert_eq!(outcome.winner, Some(Color::Red));
+}
+
+#[test]
+fn captures_reset_the_no_capture_count() {
+    // The chariot takes the soldier on the 120th ply: the count restarts.
+    let mut game =
+        Game::from_fen("4k4/9/9/9/9/5p3/9/9/9/3K1R3 w - - 119 80", Rules::casual()).unwrap();
+    push_all(&mut game, "f0f4");
+    assert_eq!(
+        game.records()[0].captured.map(|p| p.role),
+        Some(xiangqi_core::Role::Soldier)
+    );
+    assert_eq!(game.position().halfmoves(), 0);
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn insufficient_material_after_a_capture() {
+    // The red elephant takes Black's last soldier: only generals and an elephant remain.
+    let mut game =
+        Game::from_fen("4k4/9/9/9/9/2p6/9/4B4/9/3K5 w - - 0 1", Rules::simple()).unwrap();
+    assert_eq!(game.outcome(), None);
+    push_all(&mut game, "e2c4");
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::InsufficientMaterial);
+    assert_eq!(outcome.winner, None);
+    game.set_rules(Rules {
+        insufficient_material: false,
+        ..Rules::simple()
+    });
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn resignation_agreement_and_time() {
+    let mut game = Game::default();
+    push_all(&mut game, "h2e2 h9g7");
+    game.resign(Color::Black).unwrap();
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        (outcome.termination, outcome.winner),
+        (Termination::Resignation, Some(Color::Red))
+    );
+    assert_eq!(outcome.to_string(), "Red wins: Black resigned.");
+    // The game is over: no second result.
+    assert_eq!(game.agree_draw().unwrap_err().outcome, outcome);
+    // Taking back the last move withdraws the resignation made after it.
+    game.pop();
+    assert_eq!(game.outcome(), None);
+
+    game.agree_draw().unwrap();
+    assert_eq!(game.outcome().unwrap().termination, Termination::Agreement);
+    assert_eq!(game.outcome().unwrap().result(), "1/2-1/2");
+    game.pop();
+
+    game.flag(Color::Red).unwrap();
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        (outcome.termination, outcome.winner),
+        (Termination::Time, Some(Color::Black))
+    );
+    assert_eq!(outcome.result(), "0-1");
+}
+
+#[test]
+fn time_loss_stands_against_insufficient_material() {
+    // Black has only its general, yet Red running out of time loses.
+    let mut game = Game::from_fen("4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1", Rules::axf()).unwrap();
+    game.flag(Color::Red).unwrap();
+    assert_eq!(game.outcome().unwrap().winner, Some(Color::Black));
+}
+
+#[test]
+fn a_finished_game_refuses_resignation() {
+    let mut game = Game::from_fen(MATE_IN_ONE, Rules::axf()).unwrap();
+    push_all(&mut game, "b0b9");
+    let err = game.resign(Color::Red).unwrap_err();
+    assert_eq!(err.outcome.termination, Termination::Checkmate);
+    assert!(err.to_string().contains("already over"));
+}
+
+#[test]
+fn repetition_counts_positions_whatever_the_route() {
+    let mut game = Game::new(Position::startpos(), Rules::casual());
+    assert_eq!(game.repetition_count(), 1);
+    push_all(&mut game, "h0g2 h9g7 g2h0 g7h9");
+    assert_eq!(game.repetition_count(), 2);
+    assert!(game.is_repetition(2) && !game.is_repetition(3));
+    // The position after ply 1 again (Black to move): its second occurrence.
+    push_all(&mut game, "h0g2");
+    assert_eq!(game.repetition_count(), 2);
+    // Black's horse comes home through i7 this time; new positions until the start returns.
+    for (text, count) in [("h9i7", 1), ("g2h0", 1)] {
+        push_all(&mut game, text);
+        assert_eq!(game.repetition_count(), count);
+        assert_eq!(game.outcome(), None);
+    }
+    push_all(&mut game, "i7h9");
+    assert_eq!(game.repetition_count(), 3);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::Repetition);
+    let ruling = outcome.ruling.unwrap();
+    // The start position occurred at plies 0, 4 and 8: the cycle is plies 1 to 8.
+    assert_eq!((ruling.first_ply, ruling.last_ply), (1, 8));
+    assert!(
+        outcome.explain().contains("plies 1 to 8"),
+        "{}",
+        outcome.explain()
+    );
+}
+
+#[test]
+fn perpetual_check_loses_under_simple_and_axf_but_draws_under_casual() {
+    // Row 4 of the AXF data: Black's soldier checks with every move.
+    let fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+    let moves = "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2";
+    for (rules, winner, termination) in [
+        (Rules::casual(), None, Termination::Repetition),
+        (
+            Rules::simple(),
+            Some(Color::Red),
+            Termination::PerpetualCheck,
+        ),
+        (Rules::axf(), Some(Color::Red), Termination::PerpetualCheck),
+    ] {
+        let mut game = Game::from_fen(fen, rules).unwrap();
+        push_all(&mut game, moves);
+        let outcome = game.outcome().unwrap();
+        assert_eq!(
+            (outcome.termination, outcome.winner),
+            (termination, winner),
+            "{}",
+            rules
+        );
+        let ruling = outcome.ruling.unwrap();
+        assert_eq!(ruling.rule, rules.repetition);
+        if rules.repetition != RepetitionRule::ThreefoldDraw {
+            assert_eq!(ruling.violations.black, Violation::Check);
+            assert!(outcome
+                .explain()
+                .contains("Black gave check with every move"));
+        }
+    }
+}
+
+#[test]
+fn explanation_names_the_chased_piece_and_its_point() {
+    // Row 8 of the AXF data: the black chariot chases the red cannon between a1 and c1.
+    let mut game = Game::from_fen("4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w - - 0 1", Rules::axf()).unwrap();
+    push_all(&mut game, "a1c1 a4c4 c1a1 c4a4 a1c1 a4c4 c1a1 c4a4");
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::PerpetualChase);
+    let ruling = outcome.ruling.unwrap();
+    let chased = ruling.chased.black.unwrap();
+    assert_eq!(chased.square.name(), "a1");
+    assert_eq!(chased.piece.role, xiangqi_core::Role::Cannon);
+    let text = outcome.explain();
+    assert!(text.contains("Black chased Red's cannon on a1"), "{text}");
+    assert!(text.contains("Red wins"), "{text}");
+    assert!(text.contains("plies 1 to 8"), "{text}");
+    // The cannon is one piece wherever it stands: its id follows it.
+    let id = game.piece_id(xiangqi_core::Square::A1).unwrap();
+    assert!(game.records()[1].chased.contains(id));
+    assert!(game.records()[3].chased.contains(id));
+}
+
+#[test]
+fn pop_restores_outcome_records_and_hashes() {
+    let fen = "4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w - - 0 1";
+    let mut game = Game::from_fen(fen, Rules::axf()).unwrap();
+    push_all(&mut game, "a1c1 a4c4 c1a1 c4a4 a1c1 a4c4 c1a1");
+    let before = game.clone();
+    push_all(&mut game, "c4a4");
+    assert!(game.outcome().is_some());
+    assert_eq!(game.pop().map(|m| m.to_string()), Some("c4a4".to_owned()));
+    assert_eq!(game, before);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.repetition_count(), 2);
+    assert_eq!(game.hash_at(game.ply()), Some(game.position().hash()));
+    while game.pop().is_some() {}
+    assert_eq!(game, Game::from_fen(fen, Rules::axf()).unwrap());
+    assert_eq!(game.pop(), None);
+}
+
+#[test]
+fn changing_the_rules_recomputes_chases() {
+    let fen = "4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w - - 0 1";
+    let moves = "a1c1 a4c4 c1a1 c4a4 a1c1 a4c4 c1a1 c4a4";
+    let mut axf = Game::from_fen(fen, Rules::axf()).unwrap();
+    push_all(&mut axf, moves);
+    let mut casual = Game::from_fen(fen, Rules::casual()).unwrap();
+    push_all(&mut casual, moves);
+    assert!(casual.records().iter().all(|r| r.chased.is_empty()));
+    assert_eq!(casual.outcome().unwrap().winner, None);
+    casual.set_rules(Rules::axf());
+    assert_eq!(casual, axf);
+    axf.set_rules(Rules::casual());
+    assert!(axf.records().iter().all(|r| r.chased.is_empty()));
+}
+
+#[test]
+fn illegal_moves_are_refused() {
+    let mut game = Game::default();
+    let bad = Move::new(xiangqi_core::Square::A0, xiangqi_core::Square::A5);
+    assert_eq!(game.push(bad).unwrap_err().mv, bad);
+    assert_eq!(game.ply(), 0);
+    assert_eq!(game, Game::default());
+}
+
+/// A small deterministic generator, so each proptest case is one seed.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn push_then_pop_returns_to_a_fresh_game(seed in 1u64.., plies in 0usize..160, preset in 0usize..3) {
+        let rules = xiangqi_core::rules::PRESETS[preset];
+        let mut game = Game::new(Position::startpos(), rules);
+        let mut state = seed;
+        let mut outcomes = vec![game.outcome()];
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            game.push(m).unwrap();
+            prop_assert_eq!(game.hash_at(game.ply()), Some(game.position().hash()));
+            prop_assert!(game.position().is_consistent());
+            outcomes.push(game.outcome());
+        }
+        while let Some(outcome) = outcomes.pop() {
+            prop_assert_eq!(game.outcome(), outcome);
+            game.pop();
+        }
+        prop_assert_eq!(game, Game::new(Position::startpos(), rules));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever `chased_by` names is an enemy piece, not the general, that some piece of the
+    /// mover other than its general and soldiers attacks after the move.
+    #[test]
+    fn chased_pieces_are_attacked_enemy_pieces(seed in 1u64.., plies in 0usize..120) {
+        let mut pos = Position::startpos();
+        let mut state = seed;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let us = pos.turn();
+            for &m in moves.iter() {
+                let chased = pos.chased_by(m);
+                let after = pos.after(m).unwrap();
+                let chasers = after.by_color(us)
+                    - after.pieces(us, xiangqi_core::Role::General)
+                    - after.pieces(us, xiangqi_core::Role::Soldier);
+                for sq in chased {
+                    let piece = after.piece_at(sq).unwrap();
+                    prop_assert_eq!(piece.color, !us);
+                    prop_assert!(piece.role != xiangqi_core::Role::General);
+                    prop_assert!((after.attackers(sq, us) & chasers).any());
+                }
+            }
+            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            pos.make_move(m);
+        }
+    }
+}

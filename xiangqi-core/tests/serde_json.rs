@@ -1,0 +1,34 @@
+//! JSON through serde (feature `serde`): vocabulary types, moves and positions (as FEN).
+#![cfg(feature = "serde")]
+
+use xiangqi_core::{Color, Move, Piece, Position, Role, Square};
+
+#[test]
+fn vocabulary_types_as_json() {
+    assert_eq!(serde_json::to_string(&Color::Red).unwrap(), "\"red\"");
+    assert_eq!(serde_json::to_string(&Role::Cannon).unwrap(), "\"cannon\"");
+    assert_eq!(serde_json::to_string(&Square::E0).unwrap(), "\"e0\"");
+    assert_eq!(
+        serde_json::to_string(&Move::new(Square::H2, Square::E2)).unwrap(),
+        "\"h2e2\""
+    );
+    let piece = Piece::new(Color::Black, Role::Horse);
+    let json = serde_json::to_string(&piece).unwrap();
+    assert_eq!(json, r#"{"color":"black","role":"horse"}"#);
+    assert_eq!(serde_json::from_str::<Piece>(&json).unwrap(), piece);
+    assert_eq!(
+        serde_json::from_str::<Move>("\"b0c2\"").unwrap(),
+        Move::new(Square::B0, Square::C2)
+    );
+    assert!(serde_json::from_str::<Move>("\"z9z9\"").is_err());
+    assert!(serde_json::from_str::<Square>("\"j0\"").is_err());
+}
+
+#[test]
+fn positions_as_fen_strings() {
+    let pos = Position::startpos();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, format!("\"{}\"", xiangqi_core::STARTING_FEN));
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+    assert!(serde_json::from_str::<Position>("\"4k4/9/9/9/9/9/9/9/9/4K4 w\"").is_err());
+}

@@ -1,0 +1,617 @@
+//! `xq_game`: a game (start position, moves, rules) with legal moves, notations, undo,
+//! adjudication and perft.
+
+use crate::status::xq_status;
+use crate::util::{c_str, from_mut_ptr, from_ptr, guard, write_out, write_str};
+use std::ffi::c_char;
+use xiangqi_core::{
+    perft, Color, Game, Move, MoveParseError, Notation, Position, Rules, Square, Termination,
+    MAX_MOVES,
+};
+
+/// A game: the position, the moves that led to it and the rules it is judged by. Owned by the
+/// caller (a Box behind the pointer) from `xq_game_new`/`xq_game_from_fen`/`xq_game_clone` until
+/// `xq_game_free`.
+pub struct xq_game {
+    game: Game,
+}
+
+/// A move packed in 16 bits: `from | to << 7`, squares numbered 0..89 as `rank * 9 + file`
+/// (a0 = 0, i0 = 8, a9 = 81, i9 = 89). 0 is no move.
+pub type xq_move = u16;
+
+/// A square number 0..89 (`rank * 9 + file`, files a..i from Red's left, ranks 0..9 from Red's side).
+pub type xq_square = u8;
+
+/// A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
+pub type xq_color = u32;
+/// Red, who moves first.
+pub const XQ_COLOR_RED: xq_color = 0;
+/// Black.
+pub const XQ_COLOR_BLACK: xq_color = 1;
+
+/// A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
+pub type xq_role = u32;
+/// General.
+pub const XQ_ROLE_GENERAL: xq_role = 0;
+/// Advisor.
+pub const XQ_ROLE_ADVISOR: xq_role = 1;
+/// Elephant.
+pub const XQ_ROLE_ELEPHANT: xq_role = 2;
+/// Horse.
+pub const XQ_ROLE_HORSE: xq_role = 3;
+/// Chariot.
+pub const XQ_ROLE_CHARIOT: xq_role = 4;
+/// Cannon.
+pub const XQ_ROLE_CANNON: xq_role = 5;
+/// Soldier.
+pub const XQ_ROLE_SOLDIER: xq_role = 6;
+
+/// A rule preset for game ends.
+pub type xq_rules = u32;
+/// Third occurrence of a position draws, whatever caused it.
+pub const XQ_RULES_CASUAL: xq_rules = 0;
+/// Perpetual check loses; other repetitions draw.
+pub const XQ_RULES_SIMPLE: xq_rules = 1;
+/// Asian Xiangqi Federation: perpetual check and one-sided perpetual chase lose.
+pub const XQ_RULES_AXF: xq_rules = 2;
+
+/// A move notation.
+pub type xq_notation = u32;
+/// ICCS coordinates, ranks 0..9: `h2e2`.
+pub const XQ_NOTATION_ICCS: xq_notation = 0;
+/// Coordinates with ranks 1..10 (Fairy-Stockfish's UCI dialect): `h3e3`.
+pub const XQ_NOTATION_ICCS_ONE_BASED: xq_notation = 1;
+/// WXF: `C2=5`.
+pub const XQ_NOTATION_WXF: xq_notation = 2;
+/// Chinese, simplified characters: `炮二平五`.
+pub const XQ_NOTATION_CHINESE: xq_notation = 3;
+/// Chinese, traditional characters: `炮二平五` with 傌/俥 etc.
+pub const XQ_NOTATION_CHINESE_TRADITIONAL: xq_notation = 4;
+/// Parsing only: ICCS (ranks 0..9), WXF or Chinese, whichever the text is.
+pub const XQ_NOTATION_ANY: xq_notation = 5;
+
+/// Why a game ended (`XQ_TERMINATION_NONE` while it goes on).
+pub type xq_termination = u32;
+/// The game goes on.
+pub const XQ_TERMINATION_NONE: xq_termination = 0;
+/// Checkmate.
+pub const XQ_TERMINATION_CHECKMATE: xq_termination = 1;
+/// No legal move while not in check: a loss for the side to move.
+pub const XQ_TERMINATION_STALEMATE: xq_termination = 2;
+/// Perpetual check (the checking side loses).
+pub const XQ_TERMINATION_PERPETUAL_CHECK: xq_termination = 3;
+/// Perpetual chase (the chasing side loses; axf rules).
+pub const XQ_TERMINATION_PERPETUAL_CHASE: xq_termination = 4;
+/// Repetition draw.
+pub const XQ_TERMINATION_REPETITION: xq_termination = 5;
+/// No-capture limit reached: draw.
+pub const XQ_TERMINATION_MOVE_LIMIT: xq_termination = 6;
+/// Neither side can mate: draw.
+pub const XQ_TERMINATION_INSUFFICIENT_MATERIAL: xq_termination = 7;
+/// A side resigned.
+pub const XQ_TERMINATION_RESIGNATION: xq_termination = 8;
+/// Draw by agreement.
+pub const XQ_TERMINATION_AGREEMENT: xq_termination = 9;
+/// A side ran out of time.
+pub const XQ_TERMINATION_TIME: xq_termination = 10;
+
+/// The state of a game: over or not, why, and who won.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct xq_outcome {
+    /// `true` once the game has ended.
+    pub is_over: bool,
+    /// Why it ended (`XQ_TERMINATION_NONE` while it goes on).
+    pub termination: xq_termination,
+    /// The winner: `XQ_COLOR_RED`, `XQ_COLOR_BLACK`, or -1 for a draw or a game that goes on.
+    pub winner: i32,
+}
+
+pub(crate) fn rules_from(rules: xq_rules) -> Result<Rules, xq_status> {
+    match rules {
+        XQ_RULES_CASUAL => Ok(Rules::casual()),
+        XQ_RULES_SIMPLE => Ok(Rules::simple()),
+        XQ_RULES_AXF => Ok(Rules::axf()),
+        _ => Err(xq_status::InvalidArgument),
+    }
+}
+
+fn notation_from(notation: xq_notation) -> Result<Notation, xq_status> {
+    Ok(match notation {
+        XQ_NOTATION_ICCS => Notation::Iccs,
+        XQ_NOTATION_ICCS_ONE_BASED => Notation::IccsOneBased,
+        XQ_NOTATION_WXF => Notation::Wxf,
+        XQ_NOTATION_CHINESE => Notation::Chinese,
+        XQ_NOTATION_CHINESE_TRADITIONAL => Notation::ChineseTraditional,
+        _ => return Err(xq_status::InvalidArgument),
+    })
+}
+
+pub(crate) fn move_from(value: xq_move) -> Result<Move, xq_status> {
+    Move::from_u16(value).ok_or(xq_status::InvalidArgument)
+}
+
+fn parse_error_status(err: &MoveParseError) -> xq_status {
+    match err {
+        MoveParseError::Invalid { .. } => xq_status::InvalidMove,
+        MoveParseError::Illegal { .. } => xq_status::IllegalMove,
+        MoveParseError::Ambiguous { .. } => xq_status::AmbiguousMove,
+    }
+}
+
+fn termination_code(termination: Termination) -> xq_termination {
+    match termination {
+        Termination::Checkmate => XQ_TERMINATION_CHECKMATE,
+        Termination::Stalemate => XQ_TERMINATION_STALEMATE,
+        Termination::PerpetualCheck => XQ_TERMINATION_PERPETUAL_CHECK,
+        Termination::PerpetualChase => XQ_TERMINATION_PERPETUAL_CHASE,
+        Termination::Repetition => XQ_TERMINATION_REPETITION,
+        Termination::MoveLimit => XQ_TERMINATION_MOVE_LIMIT,
+        Termination::InsufficientMaterial => XQ_TERMINATION_INSUFFICIENT_MATERIAL,
+        Termination::Resignation => XQ_TERMINATION_RESIGNATION,
+        Termination::Agreement => XQ_TERMINATION_AGREEMENT,
+        Termination::Time => XQ_TERMINATION_TIME,
+    }
+}
+
+pub(crate) fn color_code(color: Color) -> xq_color {
+    match color {
+        Color::Red => XQ_COLOR_RED,
+        Color::Black => XQ_COLOR_BLACK,
+    }
+}
+
+impl xq_game {
+    fn boxed(game: Game) -> *mut xq_game {
+        Box::into_raw(Box::new(xq_game { game }))
+    }
+}
+
+/// A new game from the start position under `rules` (an `XQ_RULES_*` value).
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_new(rules: xq_rules, out: *mut *mut xq_game) -> xq_status {
+    guard(|| {
+        let rules = rules_from(rules)?;
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+        unsafe { write_out(out, xq_game::boxed(Game::new(Position::startpos(), rules))) }
+    })
+}
+
+/// A new game from a FEN (NUL-terminated) under `rules`. A malformed or illegal FEN gives
+/// `XQ_STATUS_INVALID_FEN`; `xq_fen_error` explains why.
+///
+/// # Safety
+/// `fen` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_from_fen(
+    fen: *const c_char,
+    rules: xq_rules,
+    out: *mut *mut xq_game,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees fen is NULL or NUL-terminated.
+        let fen = unsafe { c_str(fen) }?;
+        let rules = rules_from(rules)?;
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        let game = Game::from_fen(fen, rules).map_err(|_| xq_status::InvalidFen)?;
+        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+        unsafe { write_out(out, xq_game::boxed(game)) }
+    })
+}
+
+/// Explains why a FEN is rejected (which field, which rank, why) into `buf`; writes an empty
+/// string for a valid FEN.
+///
+/// # Safety
+/// `fen` must be NULL or NUL-terminated; `buf` NULL or valid for `len` bytes; `needed` NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_fen_error(
+    fen: *const c_char,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees fen is NULL or NUL-terminated.
+        let fen = unsafe { c_str(fen) }?;
+        let text = Position::from_fen(fen)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    })
+}
+
+/// Frees a game. NULL is harmless.
+///
+/// # Safety
+/// `game` must be NULL or a pointer from a game constructor that was not freed yet.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_free(game: *mut xq_game) {
+    if !game.is_null() {
+        // SAFETY: the caller guarantees the pointer came from Box::into_raw and is freed once.
+        let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(game) }));
+    }
+}
+
+/// A copy of a game (position, moves and rules), to be freed separately.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_clone(game: *const xq_game, out: *mut *mut xq_game) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        // SAFETY: out checked non-NULL above.
+        unsafe { write_out(out, xq_game::boxed(game.game.clone())) }
+    })
+}
+
+/// The FEN of the current position into `buf` (see the string conventions at the top).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_fen(
+    game: *const xq_game,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&game.game.position().fen(), buf, len, needed) }
+    })
+}
+
+/// The side to move (`XQ_COLOR_RED` or `XQ_COLOR_BLACK`).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_turn(game: *const xq_game, out: *mut xq_color) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
+        unsafe { write_out(out, color_code(game.game.position().turn())) }
+    })
+}
+
+/// The piece on `square`: `*out` receives -1 for an empty point, else `color * 7 + role`
+/// (`XQ_COLOR_*`, `XQ_ROLE_*`).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_piece_at(
+    game: *const xq_game,
+    square: xq_square,
+    out: *mut i32,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let sq = Square::new(u32::from(square)).ok_or(xq_status::InvalidArgument)?;
+        let code = game
+            .game
+            .position()
+            .piece_at(sq)
+            .map_or(-1, |p| p.index() as i32);
+        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
+        unsafe { write_out(out, code) }
+    })
+}
+
+/// The legal moves of the current position into `moves` (room for `capacity` moves; 128 is
+/// always enough), their number into `count`. When `capacity` is too small, nothing is written
+/// to `moves`, `*count` receives the number needed and the status is `XQ_STATUS_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` NULL or live; `moves` NULL or valid for `capacity` writes; `count` NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_legal_moves(
+    game: *const xq_game,
+    moves: *mut xq_move,
+    capacity: usize,
+    count: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        if count.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        let list = game.game.position().legal_moves();
+        // SAFETY: count checked non-NULL above.
+        unsafe { count.write(list.len()) };
+        if list.len() > capacity {
+            return Err(xq_status::BufferTooSmall);
+        }
+        if moves.is_null() && !list.is_empty() {
+            return Err(xq_status::NullArgument);
+        }
+        for (i, m) in list.iter().enumerate() {
+            // SAFETY: i < list.len() <= capacity and the caller guarantees capacity writes.
+            unsafe { moves.add(i).write(m.to_u16()) };
+        }
+        Ok(())
+    })
+}
+
+/// The most moves `xq_game_legal_moves` can ever write.
+pub const XQ_MAX_MOVES: usize = 128;
+
+const _: () = assert!(
+    XQ_MAX_MOVES == MAX_MOVES,
+    "the header constant must equal the core bound"
+);
+
+/// Plays a move. `XQ_STATUS_ILLEGAL_MOVE` when it is not legal, `XQ_STATUS_GAME_OVER` when the
+/// game has already ended (checkmate, repetition ruling, ...).
+///
+/// # Safety
+/// `game` NULL or live and not used by another thread meanwhile.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_play(game: *mut xq_game, mv: xq_move) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live and unshared.
+        let game = unsafe { from_mut_ptr(game) }?;
+        let m = move_from(mv)?;
+        if game.game.is_over() {
+            return Err(xq_status::GameOver);
+        }
+        game.game.push(m).map_err(|_| xq_status::IllegalMove)
+    })
+}
+
+/// Parses move text (NUL-terminated UTF-8) in `notation` (`XQ_NOTATION_ANY` accepts ICCS, WXF
+/// or Chinese) against the current position.
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or NUL-terminated; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_parse_move(
+    game: *const xq_game,
+    text: *const c_char,
+    notation: xq_notation,
+    out: *mut xq_move,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: the caller guarantees text is NULL or NUL-terminated.
+        let text = unsafe { c_str(text) }?;
+        let pos = game.game.position();
+        let parsed = if notation == XQ_NOTATION_ANY {
+            pos.parse_any(text)
+        } else {
+            pos.parse_move(text, notation_from(notation)?)
+        };
+        let m = parsed.map_err(|e| parse_error_status(&e))?;
+        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
+        unsafe { write_out(out, m.to_u16()) }
+    })
+}
+
+/// Parses and plays a move text in one step.
+///
+/// # Safety
+/// `game` NULL or live and unshared; `text` NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_play_text(
+    game: *mut xq_game,
+    text: *const c_char,
+    notation: xq_notation,
+) -> xq_status {
+    let mut m: xq_move = 0;
+    // SAFETY: the caller's guarantees carry over; m is a valid local.
+    let status = unsafe { xq_game_parse_move(game, text, notation, &mut m) };
+    if status != xq_status::Ok {
+        return status;
+    }
+    // SAFETY: as above.
+    unsafe { xq_game_play(game, m) }
+}
+
+/// Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is
+/// not a writing notation).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_format_move(
+    game: *const xq_game,
+    mv: xq_move,
+    notation: xq_notation,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let m = move_from(mv)?;
+        let text = game
+            .game
+            .position()
+            .format_move(m, notation_from(notation)?)
+            .map_err(|_| xq_status::IllegalMove)?;
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    })
+}
+
+/// Takes back the last move. `XQ_STATUS_NOTHING_TO_UNDO` at the start.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_undo(game: *mut xq_game) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live and unshared.
+        let game = unsafe { from_mut_ptr(game) }?;
+        game.game.pop().map(|_| ()).ok_or(xq_status::NothingToUndo)
+    })
+}
+
+/// How many plies have been played.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_ply(game: *const xq_game, out: *mut usize) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: write_out checks NULL.
+        unsafe { write_out(out, game.game.ply()) }
+    })
+}
+
+/// Whether the side to move is in check.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_is_check(game: *const xq_game, out: *mut bool) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: write_out checks NULL.
+        unsafe { write_out(out, game.game.position().is_check()) }
+    })
+}
+
+/// Changes the rules the game is judged by.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_set_rules(game: *mut xq_game, rules: xq_rules) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live and unshared.
+        let game = unsafe { from_mut_ptr(game) }?;
+        game.game.set_rules(rules_from(rules)?);
+        Ok(())
+    })
+}
+
+/// Whether the game is over, why, and who won, under the game's rules.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_outcome(game: *const xq_game, out: *mut xq_outcome) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let outcome = match game.game.outcome() {
+            None => xq_outcome {
+                is_over: false,
+                termination: XQ_TERMINATION_NONE,
+                winner: -1,
+            },
+            Some(o) => xq_outcome {
+                is_over: true,
+                termination: termination_code(o.termination),
+                winner: o.winner.map_or(-1, |c| color_code(c) as i32),
+            },
+        };
+        // SAFETY: write_out checks NULL.
+        unsafe { write_out(out, outcome) }
+    })
+}
+
+/// The outcome explained in words (the rule, the side, a chased piece and the cycle for
+/// repetition rulings); an empty string while the game goes on.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_outcome_text(
+    game: *const xq_game,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let text = game.game.outcome().map(|o| o.explain()).unwrap_or_default();
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    })
+}
+
+/// Perft: the number of leaf nodes `depth` plies below the current position (depth at most 8).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_perft(
+    game: *const xq_game,
+    depth: u32,
+    out: *mut u64,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        if depth > 8 {
+            return Err(xq_status::InvalidArgument);
+        }
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        let nodes = perft(game.game.position(), depth);
+        // SAFETY: out checked non-NULL above.
+        unsafe { write_out(out, nodes) }
+    })
+}
+
+/// Makes a move from two squares (0..89). `XQ_STATUS_INVALID_ARGUMENT` for a square above 89.
+///
+/// # Safety
+/// `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_move_new(
+    from: xq_square,
+    to: xq_square,
+    out: *mut xq_move,
+) -> xq_status {
+    guard(|| {
+        let from = Square::new(u32::from(from)).ok_or(xq_status::InvalidArgument)?;
+        let to = Square::new(u32::from(to)).ok_or(xq_status::InvalidArgument)?;
+        // SAFETY: write_out checks NULL.
+        unsafe { write_out(out, Move::new(from, to).to_u16()) }
+    })
+}
+
+/// The square a move leaves (the low 7 bits).
+#[no_mangle]
+pub extern "C" fn xq_move_from(mv: xq_move) -> xq_square {
+    (mv & 0x7f) as xq_square
+}
+
+/// The square a move arrives on.
+#[no_mangle]
+pub extern "C" fn xq_move_to(mv: xq_move) -> xq_square {
+    ((mv >> 7) & 0x7f) as xq_square
+}
