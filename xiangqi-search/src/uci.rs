@@ -14,7 +14,7 @@
 use crate::bench;
 use crate::engine::{Engine, EngineOptions, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::levels::Level;
-use crate::rules::RulePreset;
+use crate::rules::Rules;
 use crate::score::Score;
 use crate::search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::StopHandle;
@@ -217,7 +217,7 @@ impl Session {
                         levels.join(" ")
                     ),
                 );
-                let rules: Vec<String> = RulePreset::ALL
+                let rules: Vec<String> = xiangqi_core::rules::PRESETS
                     .iter()
                     .map(|r| format!("var {}", r.name()))
                     .collect();
@@ -308,7 +308,7 @@ impl Session {
                 .map(|l| engine.set_level(l))
                 .map_err(|e| e.to_string()),
             "rules" => value
-                .parse::<RulePreset>()
+                .parse::<Rules>()
                 .map(|r| engine.set_rules(r))
                 .map_err(|e| e.to_string()),
             "seed" => number(&value)

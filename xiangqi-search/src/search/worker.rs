@@ -9,11 +9,11 @@ use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use crate::eval::{self, pst};
 use crate::params::{self, Pair};
-use crate::rules::{RulePreset, NO_CAPTURE_LIMIT};
+use crate::rules::Rules;
 use crate::score::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
-use xiangqi_core::{Move, Position, Role};
+use xiangqi_core::{judge_cycle, Move, Piece, PieceSet, PlyRecord, Position, Role};
 
 /// Node kinds as types, so that each compiles to its own specialised search.
 pub(crate) trait NodeKind {
@@ -48,7 +48,7 @@ pub(crate) struct Shared<'a> {
     pub counters: Vec<NodeCounter>,
     pub node_limit: Option<u64>,
     pub time: TimeManager,
-    pub rules: RulePreset,
+    pub rules: Rules,
     pub max_depth: i32,
 }
 
@@ -71,6 +71,10 @@ pub(crate) struct Frame {
     pub reversible: u32,
     /// The piece-to of the move that led here (`None` after a null move or at the start).
     pub piece_to: Option<PieceTo>,
+    /// The move that led here (`Move::NULL` after a null move or at the start).
+    pub mv: Move,
+    /// The piece that made it.
+    pub piece: Option<Piece>,
     /// Material + placement, Red's view.
     pub psq: Pair,
     pub static_eval: Value,
@@ -236,6 +240,8 @@ impl<'a> Worker<'a> {
                 prev.reversible + 1
             },
             piece_to: Some(piece_to(piece, m.to())),
+            mv: m,
+            piece: Some(piece),
             psq,
             static_eval: 0,
         });
@@ -256,6 +262,8 @@ impl<'a> Worker<'a> {
             in_check: false,
             reversible: 0,
             piece_to: None,
+            mv: Move::NULL,
+            piece: None,
             psq: prev.psq,
             static_eval: 0,
         });
@@ -318,7 +326,12 @@ impl<'a> Worker<'a> {
     /// The value of the current node by the game's rules when they end the line here: a
     /// repetition, the no-capture limit, or bare material on both sides.
     fn rule_value(&self, ply: usize) -> Option<Value> {
-        if self.pos.halfmoves() >= NO_CAPTURE_LIMIT {
+        if self
+            .shared
+            .rules
+            .no_capture_limit
+            .is_some_and(|limit| self.pos.halfmoves() >= limit)
+        {
             return Some(DRAW);
         }
         let cur = self.stack.len() - 1;
@@ -332,33 +345,68 @@ impl<'a> Worker<'a> {
             }
             distance += 2;
         }
-        if self.pos.is_insufficient_material() {
+        if self.shared.rules.insufficient_material && self.pos.is_insufficient_material() {
             return Some(DRAW);
         }
         None
     }
 
     /// Scores a cycle from stack index `earlier` to `cur` (the same position, same side to
-    /// move) for the side to move at `cur`.
+    /// move) for the side to move at `cur`, by the rules' repetition rule.
     fn judge_repetition(&self, earlier: usize, cur: usize, ply: usize) -> Value {
-        match self.shared.rules {
-            RulePreset::Casual => DRAW,
-            RulePreset::Simple | RulePreset::Axf => {
-                // Positions with the side to move in check were reached by a checking move of
-                // the other side. `cur`'s side receives the checks at cur, cur-2, ...; it gave
-                // them at cur-1, cur-3, ...
-                let they_always_checked = (earlier + 2..=cur)
-                    .step_by(2)
-                    .all(|i| self.stack[i].in_check);
-                let we_always_checked = (earlier + 1..cur)
-                    .step_by(2)
-                    .all(|i| self.stack[i].in_check);
-                match (they_always_checked, we_always_checked) {
-                    (true, false) => mate_in(ply),
-                    (false, true) => mated_in(ply),
-                    _ => DRAW,
-                }
+        let rule = self.shared.rules.repetition;
+        if !rule.judges_checks() {
+            return DRAW;
+        }
+        let mut cycle: Vec<PlyRecord> = self.stack[earlier + 1..=cur]
+            .iter()
+            .map(|f| PlyRecord {
+                mv: f.mv,
+                piece: f
+                    .piece
+                    .unwrap_or(Piece::new(xiangqi_core::Color::Red, Role::General)),
+                captured: None,
+                gave_check: f.in_check,
+                chased: PieceSet::EMPTY,
+                hash: f.hash,
+            })
+            .collect();
+        if rule.judges_chases() {
+            self.fill_chases(&mut cycle);
+        }
+        match judge_cycle(&cycle, rule).loser {
+            None => DRAW,
+            Some(loser) if loser == self.pos.turn() => mated_in(ply),
+            Some(_) => mate_in(ply),
+        }
+    }
+
+    /// Fills in which enemy pieces each ply of a cycle ending at the current position newly
+    /// chased. The cycle has no capture, so the position at its start is rebuilt by moving the
+    /// pieces back, and pieces are identified by where they stood then.
+    fn fill_chases(&self, cycle: &mut [PlyRecord]) {
+        let mut pos = self.pos.clone();
+        for record in cycle.iter().rev() {
+            // Moving the piece back from `to` to `from` (an empty point) restores the board and
+            // the side to move; only the counters differ, and chase detection ignores them.
+            pos.make_move(Move::new(record.mv.to(), record.mv.from()));
+        }
+        let mut ids = [u8::MAX; 90];
+        for (id, sq) in pos.occupied().enumerate() {
+            ids[sq.index()] = id as u8;
+        }
+        for record in cycle.iter_mut() {
+            let m = record.mv;
+            if !pos.is_legal(m) {
+                return;
             }
+            let chased = pos.chased_by(m);
+            for sq in chased {
+                record.chased.insert(ids[sq.index()]);
+            }
+            pos.make_move(m);
+            ids[m.to().index()] = ids[m.from().index()];
+            ids[m.from().index()] = u8::MAX;
         }
     }
 
@@ -1015,6 +1063,10 @@ impl<'a> Worker<'a> {
             self.seldepth = self.seldepth.max(ply);
         }
         let in_check = self.frame().in_check;
+        // A quiet evasion or check can complete a repetition here too.
+        if let Some(value) = self.rule_value(ply) {
+            return value;
+        }
         if ply >= MAX_PLY - 8 {
             return if in_check { DRAW } else { self.evaluate() };
         }
