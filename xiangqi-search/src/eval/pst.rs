@@ -10,7 +10,10 @@ use xiangqi_core::{Color, Piece, Role, Square};
 
 type Table = [[i32; 9]; 10];
 
-/// The general: stay home in the midgame.
+// ----- tuned tables (Texel tuning; see the commit history for how) -----
+
+/// General (midgame).
+#[rustfmt::skip]
 const GENERAL_MG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -24,7 +27,8 @@ const GENERAL_MG: Table = [
     [0, 0, 0, 2, 8, 2, 0, 0, 0],
 ];
 
-/// The general in the endgame: the centre of the palace helps attack and defend.
+/// General (endgame).
+#[rustfmt::skip]
 const GENERAL_EG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -38,8 +42,9 @@ const GENERAL_EG: Table = [
     [0, 0, 0, 0, 6, 0, 0, 0, 0],
 ];
 
-/// Advisors: the palace centre and home points.
-const ADVISOR: Table = [
+/// Advisor (midgame).
+#[rustfmt::skip]
+const ADVISOR_MG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -52,8 +57,24 @@ const ADVISOR: Table = [
     [0, 0, 0, 2, 0, 2, 0, 0, 0],
 ];
 
-/// Elephants: the central point in front of the palace is the best defence.
-const ELEPHANT: Table = [
+/// Advisor (endgame).
+#[rustfmt::skip]
+const ADVISOR_EG: Table = [
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, -4, 0, -4, 0, 0, 0],
+    [0, 0, 0, 0, 8, 0, 0, 0, 0],
+    [0, 0, 0, 2, 0, 2, 0, 0, 0],
+];
+
+/// Elephant (midgame).
+#[rustfmt::skip]
+const ELEPHANT_MG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -66,9 +87,24 @@ const ELEPHANT: Table = [
     [0, 0, 2, 0, 0, 0, 2, 0, 0],
 ];
 
-/// Horses: central, forward posts, the points beside the enemy palace; a horse in its own
-/// palace centre ("heart horse") blocks its general.
-const HORSE: Table = [
+/// Elephant (endgame).
+#[rustfmt::skip]
+const ELEPHANT_EG: Table = [
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, -4, 0, 0, 0, -4, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [-6, 0, 0, 0, 10, 0, 0, 0, -6],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 2, 0, 0, 0, 2, 0, 0],
+];
+
+/// Horse (midgame).
+#[rustfmt::skip]
+const HORSE_MG: Table = [
     [-4, 0, 6, 8, -8, 8, 6, 0, -4],
     [2, 12, 22, 22, 10, 22, 22, 12, 2],
     [6, 18, 28, 30, 28, 30, 28, 18, 6],
@@ -81,9 +117,24 @@ const HORSE: Table = [
     [-14, -10, -6, -8, -14, -8, -6, -10, -14],
 ];
 
-/// Chariots: the ribs (files d and f), the river rank, the enemy's second rank; the undeveloped
-/// corner is poor.
-const CHARIOT: Table = [
+/// Horse (endgame).
+#[rustfmt::skip]
+const HORSE_EG: Table = [
+    [-4, 0, 6, 8, -8, 8, 6, 0, -4],
+    [2, 12, 22, 22, 10, 22, 22, 12, 2],
+    [6, 18, 28, 30, 28, 30, 28, 18, 6],
+    [8, 20, 26, 30, 30, 30, 26, 20, 8],
+    [4, 14, 22, 24, 26, 24, 22, 14, 4],
+    [2, 10, 16, 18, 18, 18, 16, 10, 2],
+    [0, 4, 12, 10, 12, 10, 12, 4, 0],
+    [-4, 2, 8, 6, 2, 6, 8, 2, -4],
+    [-8, -4, 2, 0, -18, 0, 2, -4, -8],
+    [-14, -10, -6, -8, -14, -8, -6, -10, -14],
+];
+
+/// Chariot (midgame).
+#[rustfmt::skip]
+const CHARIOT_MG: Table = [
     [4, 8, 6, 14, 14, 14, 6, 8, 4],
     [10, 16, 14, 24, 28, 24, 14, 16, 10],
     [8, 14, 12, 18, 20, 18, 12, 14, 8],
@@ -96,9 +147,24 @@ const CHARIOT: Table = [
     [-12, 4, 0, 10, 0, 10, 0, 4, -12],
 ];
 
-/// Cannons: the central file at home, the enemy's back corners ("bottom cannon"); mid-board
-/// cannons have few screens.
-const CANNON: Table = [
+/// Chariot (endgame).
+#[rustfmt::skip]
+const CHARIOT_EG: Table = [
+    [4, 8, 6, 14, 14, 14, 6, 8, 4],
+    [10, 16, 14, 24, 28, 24, 14, 16, 10],
+    [8, 14, 12, 18, 20, 18, 12, 14, 8],
+    [8, 14, 12, 18, 18, 18, 12, 14, 8],
+    [10, 16, 14, 20, 20, 20, 14, 16, 10],
+    [8, 16, 14, 20, 20, 20, 14, 16, 8],
+    [2, 12, 8, 16, 14, 16, 8, 12, 2],
+    [-2, 10, 4, 16, 12, 16, 4, 10, -2],
+    [-6, 8, 4, 14, 0, 14, 4, 8, -6],
+    [-12, 4, 0, 10, 0, 10, 0, 4, -12],
+];
+
+/// Cannon (midgame).
+#[rustfmt::skip]
+const CANNON_MG: Table = [
     [12, 8, 4, 0, -6, 0, 4, 8, 12],
     [6, 4, 0, -6, -10, -6, 0, 4, 6],
     [4, 4, 0, -8, -4, -8, 0, 4, 4],
@@ -111,8 +177,23 @@ const CANNON: Table = [
     [0, 0, 2, 4, 4, 4, 2, 0, 0],
 ];
 
-/// Soldiers in the midgame: little before the river, much once across and near the palace; on
-/// the last rank a soldier can only walk sideways ("old soldier").
+/// Cannon (endgame).
+#[rustfmt::skip]
+const CANNON_EG: Table = [
+    [12, 8, 4, 0, -6, 0, 4, 8, 12],
+    [6, 4, 0, -6, -10, -6, 0, 4, 6],
+    [4, 4, 0, -8, -4, -8, 0, 4, 4],
+    [0, 2, 0, 0, 2, 0, 0, 2, 0],
+    [0, 0, 0, 2, 6, 2, 0, 0, 0],
+    [0, 2, 2, 2, 8, 2, 2, 2, 0],
+    [0, 0, 2, 2, 8, 2, 2, 0, 0],
+    [2, 4, 6, 6, 16, 6, 6, 4, 2],
+    [0, 2, 4, 4, 8, 4, 4, 2, 0],
+    [0, 0, 2, 4, 4, 4, 2, 0, 0],
+];
+
+/// Soldier (midgame).
+#[rustfmt::skip]
 const SOLDIER_MG: Table = [
     [0, 4, 8, 14, 20, 14, 8, 4, 0],
     [16, 34, 56, 80, 96, 80, 56, 34, 16],
@@ -126,7 +207,8 @@ const SOLDIER_MG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
 ];
 
-/// Soldiers in the endgame: a crossed soldier is a real attacker.
+/// Soldier (endgame).
+#[rustfmt::skip]
 const SOLDIER_EG: Table = [
     [0, 6, 12, 20, 26, 20, 12, 6, 0],
     [30, 50, 72, 96, 110, 96, 72, 50, 30],
@@ -140,14 +222,16 @@ const SOLDIER_EG: Table = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0],
 ];
 
+// ----- end of tuned tables -----
+
 const fn tables(role: Role) -> (&'static Table, &'static Table) {
     match role {
         Role::General => (&GENERAL_MG, &GENERAL_EG),
-        Role::Advisor => (&ADVISOR, &ADVISOR),
-        Role::Elephant => (&ELEPHANT, &ELEPHANT),
-        Role::Horse => (&HORSE, &HORSE),
-        Role::Chariot => (&CHARIOT, &CHARIOT),
-        Role::Cannon => (&CANNON, &CANNON),
+        Role::Advisor => (&ADVISOR_MG, &ADVISOR_EG),
+        Role::Elephant => (&ELEPHANT_MG, &ELEPHANT_EG),
+        Role::Horse => (&HORSE_MG, &HORSE_EG),
+        Role::Chariot => (&CHARIOT_MG, &CHARIOT_EG),
+        Role::Cannon => (&CANNON_MG, &CANNON_EG),
         Role::Soldier => (&SOLDIER_MG, &SOLDIER_EG),
     }
 }
