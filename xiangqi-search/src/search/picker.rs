@@ -11,7 +11,7 @@
 //! In check every legal move is an evasion, ordered captures first. In quiescence only the
 //! captures are produced (and the evasions when in check).
 
-use super::checks::gives_check;
+use super::checks::quiet_checks_into;
 use super::history::{Histories, PieceTo};
 use super::see::{see_ge, SEE_VALUE};
 use core::mem::MaybeUninit;
@@ -311,11 +311,11 @@ impl MovePicker {
                     Some(m) => return Some(m),
                     None if self.with_checks && !self.in_check => {
                         let mut list = MoveList::new();
-                        pos.legal_quiets_into(&mut list);
+                        quiet_checks_into(pos, &mut list);
                         self.len = 0;
                         self.cur = 0;
                         for &m in list.iter() {
-                            if m != self.tt_move && gives_check(pos, m) {
+                            if m != self.tt_move {
                                 let score = self.quiet_score(pos, hist, m);
                                 self.push(Scored { mv: m, score });
                             }
