@@ -74,13 +74,17 @@ pub const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
 /// The general off its home rank, per unit of enemy attackers: exposed to chariots and
 /// cannons.
 pub const GENERAL_RAISED: Pair = (3, 0);
-/// Attack units per enemy piece attacking the palace zone, by role.
+/// Attack units per enemy piece attacking the palace zone, by role (plus one per palace point
+/// it hits).
 pub const KING_ZONE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
-/// Danger in centipawns is `units^2 / KING_DANGER_DIVISOR` (midgame), so pressure grows faster
-/// than the number of attackers.
-pub const KING_DANGER_DIVISOR: i32 = 6;
-/// Cap on the king-danger term.
-pub const KING_DANGER_MAX: i32 = 400;
+/// Per attack unit on the enemy palace, when at least two pieces attack it.
+pub const KING_ZONE_ATTACK: Pair = (4, 0);
+/// Per point (at most two) from which a chariot could check next move, unguarded by the enemy.
+pub const SAFE_CHARIOT_CHECK: Pair = (30, 12);
+/// Per point (at most two) from which a cannon could check next move, unguarded.
+pub const SAFE_CANNON_CHECK: Pair = (24, 8);
+/// Per point (at most two) from which a horse could check next move, unguarded.
+pub const SAFE_HORSE_CHECK: Pair = (24, 10);
 
 // ----- soldiers, threats, other ---------------------------------------------------------------
 
@@ -135,8 +139,8 @@ pub const FUTILITY_MAX_DEPTH: i32 = 7;
 pub const LMP_BASE: i32 = 3;
 /// See [`LMP_BASE`].
 pub const LMP_MAX_DEPTH: i32 = 8;
-/// SEE pruning of quiets at low depth: threshold `-SEE_QUIET_MARGIN * d`.
-pub const SEE_QUIET_MARGIN: i32 = 60;
+/// SEE pruning of quiets at low depth: threshold `-SEE_QUIET_MARGIN * d * d` (reduced depth).
+pub const SEE_QUIET_MARGIN: i32 = 25;
 /// SEE pruning of captures at low depth: threshold `-SEE_CAPTURE_MARGIN * d`.
 pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// See [`SEE_QUIET_MARGIN`].
@@ -217,26 +221,26 @@ pub const LEVEL_BEGINNER: LevelParams = LevelParams {
 /// Casual: sees direct threats (two plies), still a loose choice.
 pub const LEVEL_CASUAL: LevelParams = LevelParams {
     depth: Some(3),
-    nodes: Some(6_000),
+    nodes: Some(5_000),
     multipv: 8,
-    temperature: 55,
+    temperature: 50,
     margin: 180,
 };
 /// Club: a sound player who sometimes slips.
 pub const LEVEL_CLUB: LevelParams = LevelParams {
-    depth: Some(6),
-    nodes: Some(30_000),
+    depth: Some(7),
+    nodes: Some(15_000),
     multipv: 4,
-    temperature: 22,
+    temperature: 20,
     margin: 70,
 };
 /// Strong: tactically sharp, small randomness.
 pub const LEVEL_STRONG: LevelParams = LevelParams {
     depth: None,
-    nodes: Some(250_000),
+    nodes: Some(50_000),
     multipv: 3,
-    temperature: 6,
-    margin: 20,
+    temperature: 8,
+    margin: 25,
 };
 /// Master: the engine at full strength.
 pub const LEVEL_MASTER: LevelParams = LevelParams {

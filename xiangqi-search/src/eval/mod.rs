@@ -55,11 +55,20 @@ pub enum Term {
     ConnectedSoldiers,
     /// [`params::HANGING_PIECE`].
     HangingPiece,
+    /// [`params::KING_ZONE_ATTACK`], per attack unit on the enemy palace (two attackers at
+    /// least).
+    KingZoneAttack,
+    /// [`params::SAFE_CHARIOT_CHECK`], per point (at most two).
+    SafeChariotCheck,
+    /// [`params::SAFE_CANNON_CHECK`], per point (at most two).
+    SafeCannonCheck,
+    /// [`params::SAFE_HORSE_CHECK`], per point (at most two).
+    SafeHorseCheck,
 }
 
 impl Term {
     /// Every term.
-    pub const ALL: [Term; 15] = [
+    pub const ALL: [Term; 19] = [
         Term::ChariotMobility,
         Term::HorseMobility,
         Term::HorseTrapped,
@@ -75,6 +84,10 @@ impl Term {
         Term::GeneralRaised,
         Term::ConnectedSoldiers,
         Term::HangingPiece,
+        Term::KingZoneAttack,
+        Term::SafeChariotCheck,
+        Term::SafeCannonCheck,
+        Term::SafeHorseCheck,
     ];
 
     /// The term's weight.
@@ -96,6 +109,10 @@ impl Term {
             Term::GeneralRaised => params::GENERAL_RAISED,
             Term::ConnectedSoldiers => params::CONNECTED_SOLDIERS,
             Term::HangingPiece => params::HANGING_PIECE,
+            Term::KingZoneAttack => params::KING_ZONE_ATTACK,
+            Term::SafeChariotCheck => params::SAFE_CHARIOT_CHECK,
+            Term::SafeCannonCheck => params::SAFE_CANNON_CHECK,
+            Term::SafeHorseCheck => params::SAFE_HORSE_CHECK,
         }
     }
 
@@ -117,6 +134,10 @@ impl Term {
             Term::GeneralRaised => "GENERAL_RAISED",
             Term::ConnectedSoldiers => "CONNECTED_SOLDIERS",
             Term::HangingPiece => "HANGING_PIECE",
+            Term::KingZoneAttack => "KING_ZONE_ATTACK",
+            Term::SafeChariotCheck => "SAFE_CHARIOT_CHECK",
+            Term::SafeCannonCheck => "SAFE_CANNON_CHECK",
+            Term::SafeHorseCheck => "SAFE_HORSE_CHECK",
         }
     }
 }
@@ -295,6 +316,12 @@ struct SideInfo {
     zone_units: i32,
     /// How many pieces attack the enemy palace.
     zone_attackers: i32,
+    /// Where the chariots can go (captures included).
+    chariot_reach: Bitboard,
+    /// Where the cannons can move without capturing, and capture.
+    cannon_reach: Bitboard,
+    /// Where the horses can go.
+    horse_reach: Bitboard,
 }
 
 #[inline]
@@ -322,6 +349,9 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         attackers: 0,
         zone_units: 0,
         zone_attackers: 0,
+        chariot_reach: Bitboard::EMPTY,
+        cannon_reach: Bitboard::EMPTY,
+        horse_reach: Bitboard::EMPTY,
     };
     let zone = |info: &mut SideInfo, role: Role, targets: Bitboard| {
         let hits = (targets & enemy_palace).count() as i32;
@@ -335,6 +365,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
     for sq in pos.pieces(us, Role::Chariot) {
         let reach = attacks::slide(sq, occupied, pos.file_occupancy(sq.file()));
         info.all |= reach;
+        info.chariot_reach |= reach;
         chariot_moves += (reach - own).count() as i32 - params::CHARIOT_MOBILITY_PIVOT;
         zone(&mut info, Role::Chariot, reach);
         info.attackers += params::ATTACKER_WEIGHT[Role::Chariot.index()];
@@ -343,6 +374,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         let targets = horse_targets(sq, occupied);
         info.all |= targets;
         info.cheap |= targets;
+        info.horse_reach |= targets;
         let moves = (targets - own).count() as i32;
         horse_moves += moves - params::HORSE_MOBILITY_PIVOT;
         if moves == 0 {
@@ -357,6 +389,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         let jumps = attacks::cannon_jump(sq, occupied, file_occ);
         info.all |= jumps;
         info.cheap |= jumps;
+        info.cannon_reach |= quiet | jumps;
         cannon_moves +=
             (quiet.count() + (jumps - own).count()) as i32 - params::CANNON_MOBILITY_PIVOT;
         zone(&mut info, Role::Cannon, jumps);
@@ -468,10 +501,42 @@ fn side_terms<S: EvalSink>(
         sink.term(us, Term::GeneralRaised, mine.attackers);
     }
     if mine.zone_attackers >= 2 {
-        let danger = (mine.zone_units * mine.zone_units / params::KING_DANGER_DIVISOR)
-            .min(params::KING_DANGER_MAX);
-        sink.fixed(us, (danger, 0));
+        sink.term(us, Term::KingZoneAttack, mine.zone_units);
     }
+
+    // Safe checks: points from which a piece of ours could check the general next move and
+    // that the enemy does not guard. In xiangqi attacks are made of checks.
+    let file_occ = pos.file_occupancy(their_general.file());
+    let lines = attacks::slide(their_general, occupied, file_occ);
+    let unsafe_points = theirs.all | pos.by_color(us);
+    let chariot_checks = (lines & mine.chariot_reach) - unsafe_points;
+    sink.term(
+        us,
+        Term::SafeChariotCheck,
+        chariot_checks.count().min(2) as i32,
+    );
+    // A cannon checks from beyond the first piece on a line, up to the second.
+    let screens = lines & occupied;
+    let mut beyond_file_occ = file_occ;
+    for screen in screens & Bitboard::file(their_general.file()) {
+        beyond_file_occ &= !(1 << screen.rank().index());
+    }
+    let cannon_points = attacks::slide(their_general, occupied - screens, beyond_file_occ) - lines;
+    let cannon_checks = (cannon_points & mine.cannon_reach) - unsafe_points;
+    sink.term(
+        us,
+        Term::SafeCannonCheck,
+        cannon_checks.count().min(2) as i32,
+    );
+    let mut horse_points = Bitboard::EMPTY;
+    for d in 0..4 {
+        let leg = attacks::DIAGONAL_NEIGHBOUR[their_general.index()][d];
+        if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+            horse_points |= attacks::HORSE_ATTACKERS[their_general.index()][d];
+        }
+    }
+    let horse_checks = (horse_points & mine.horse_reach) - unsafe_points;
+    sink.term(us, Term::SafeHorseCheck, horse_checks.count().min(2) as i32);
 
     // Connected crossed soldiers.
     let soldiers = pos.pieces(us, Role::Soldier);

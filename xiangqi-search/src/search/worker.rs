@@ -2,6 +2,7 @@
 //! quiescence, on its own copy of the position. Threads share only the transposition table,
 //! the stop flags and their node counters (Lazy SMP).
 
+use super::checks::gives_check;
 use super::history::{self, piece_to, Histories, PieceTo};
 use super::picker::{MovePicker, PickerKind};
 use super::see::{see_ge, SEE_VALUE};
@@ -804,25 +805,42 @@ impl<'a> Worker<'a> {
             let is_refutation = m == killers[0] || m == killers[1] || m == counter;
             let quiet_history = if capture { 0 } else { self.hist.quiet(us, m) };
 
-            // Step 12. Shallow-depth pruning, once a line that does not lose is known.
-            if best > -MATE_BOUND && !N::PV {
-                if !capture {
-                    // Late-move pruning: far down a quiet list, the rest will not help.
-                    if depth <= params::LMP_MAX_DEPTH && move_count > lmp_limit && !in_check {
-                        picker.skip_quiets = true;
-                    }
-                    // Quiet moves that lose material by exchange.
+            // Step 12. Shallow-depth pruning, once a line that does not lose is known. Checks are
+            // treated like captures: in xiangqi the mating attack is a chain of checks.
+            let gives_check = gives_check(&self.pos, m);
+            if best > -MATE_BOUND && !N::PV && !in_check {
+                let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
+                if capture || gives_check {
                     if depth <= params::SEE_PRUNE_MAX_DEPTH
-                        && !in_check
-                        && !see_ge(&self.pos, m, -params::SEE_QUIET_MARGIN * depth)
+                        && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
                     {
                         continue;
                     }
-                } else if depth <= params::SEE_PRUNE_MAX_DEPTH
-                    && !in_check
-                    && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
-                {
-                    continue;
+                } else {
+                    // Late-move pruning: far down a quiet list, the rest will not help.
+                    if depth <= params::LMP_MAX_DEPTH && move_count > lmp_limit {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    // Futility: a quiet move cannot lift a hopeless static eval.
+                    if lmr_depth <= params::FUTILITY_MAX_DEPTH
+                        && static_eval
+                            + params::FUTILITY_BASE
+                            + params::FUTILITY_PER_DEPTH * lmr_depth
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    // Quiet moves that lose material by exchange.
+                    if lmr_depth <= params::SEE_PRUNE_MAX_DEPTH
+                        && !see_ge(
+                            &self.pos,
+                            m,
+                            -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth,
+                        )
+                    {
+                        continue;
+                    }
                 }
             }
 
@@ -865,19 +883,7 @@ impl<'a> Worker<'a> {
                 && move_count > 1 + usize::from(N::PV)
                 && (!capture || !see_ge(&self.pos, m, 0));
 
-            let (undo, gives_check) = self.make(m);
-
-            // Futility: a quiet, non-checking move cannot lift a hopeless static eval.
-            if !N::PV && !capture && !gives_check && !in_check && best > -MATE_BOUND {
-                let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
-                if lmr_depth <= params::FUTILITY_MAX_DEPTH
-                    && static_eval + params::FUTILITY_BASE + params::FUTILITY_PER_DEPTH * lmr_depth
-                        <= alpha
-                {
-                    self.unmake(m, undo);
-                    continue;
-                }
-            }
+            let (undo, _) = self.make(m);
 
             // Step 14. Check extension: forcing lines are where xiangqi mates hide.
             if gives_check
