@@ -1,5 +1,7 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+mod play;
+
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,6 +10,9 @@ use xiangqi_core::{Position, STARTING_FEN};
 const USAGE: &str = "usage:
   xiangqi uci                  speak UCI (or UCCI, when the GUI sends `ucci`) on stdin/stdout
   xiangqi bench [DEPTH]        search the bench positions; prints nodes and nodes/second
+  xiangqi play [--level beginner|casual|club|strong|master] [--color red|black] [--letters]
+               [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
+                               play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
 
@@ -20,6 +25,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("bench") => bench_command(&args[1..]),
+        Some("play") => play_command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())
@@ -162,4 +168,12 @@ fn bench_command(args: &[String]) -> Result<(), String> {
     println!("Nodes searched  : {}", report.nodes);
     println!("Nodes/second    : {}", report.nps);
     Ok(())
+}
+
+fn play_command(args: &[String]) -> Result<(), String> {
+    let mut options = play::parse_args(args)?;
+    options.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    play::run(&options, stdin.lock(), &mut stdout).map_err(|e| e.to_string())
 }

@@ -1,17 +1,13 @@
 //! `xq_engine`: the search engine, with levels, limits, an info callback and a stop that works
 //! from any thread.
 
-use crate::game::{
-    move_from, xq_game, xq_move, xq_rules, XQ_RULES_AXF, XQ_RULES_CASUAL, XQ_RULES_SIMPLE,
-};
+use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_SIMPLE};
 use crate::status::xq_status;
 use crate::util::{from_ptr, guard, write_out};
 use std::ffi::c_void;
 use std::sync::Mutex;
 use std::time::Duration;
-use xiangqi_search::{
-    Clock, Engine, EngineOptions, Level, Limits, RulePreset, Score, SearchInfo, StopHandle,
-};
+use xiangqi_search::{Clock, Engine, EngineOptions, Level, Limits, Score, SearchInfo, StopHandle};
 
 /// A playing level.
 pub type xq_level = u32;
@@ -144,15 +140,6 @@ fn level_from(level: xq_level) -> Result<Level, xq_status> {
         .ok_or(xq_status::InvalidArgument)
 }
 
-fn preset_from(rules: xq_rules) -> Result<RulePreset, xq_status> {
-    match rules {
-        XQ_RULES_CASUAL => Ok(RulePreset::Casual),
-        XQ_RULES_SIMPLE => Ok(RulePreset::Simple),
-        XQ_RULES_AXF => Ok(RulePreset::Axf),
-        _ => Err(xq_status::InvalidArgument),
-    }
-}
-
 fn score_parts(score: Score) -> (bool, i32) {
     match score {
         Score::Cp(cp) => (false, cp),
@@ -201,7 +188,7 @@ pub unsafe extern "C" fn xq_engine_new(
             defaults.threads = o.threads.max(1) as usize;
             defaults.hash_mb = o.hash_mb.max(1) as usize;
             defaults.level = level_from(o.level)?;
-            defaults.rules = preset_from(o.rules)?;
+            defaults.rules = rules_from(o.rules)?;
             defaults.multipv = o.multipv.max(1) as usize;
             defaults.seed = (o.seed != 0).then_some(o.seed);
         }

@@ -13,8 +13,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_search::{
-    Engine as CoreEngine, EngineOptions, Level, Limits, RulePreset, Score, SearchInfo,
-    SearchResult, StopHandle,
+    Engine as CoreEngine, EngineOptions, Level, Limits, Score, SearchInfo, SearchResult, StopHandle,
 };
 
 fn score_tuple(score: Score) -> (&'static str, i32) {
@@ -76,9 +75,9 @@ fn parse_level(level: &str) -> PyResult<Level> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
-fn parse_rules(rules: &str) -> PyResult<RulePreset> {
+fn parse_rules(rules: &str) -> PyResult<xiangqi_core::Rules> {
     rules
-        .parse::<RulePreset>()
+        .parse::<xiangqi_core::Rules>()
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 

@@ -12,7 +12,7 @@
 //! ```
 
 use crate::levels::{self, Level, Rng};
-use crate::rules::RulePreset;
+use crate::rules::Rules;
 use crate::score::{Score, Value, INFINITE, MAX_PLY};
 use crate::search::history::Histories;
 use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
@@ -23,7 +23,7 @@ use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use xiangqi_core::{Move, Position};
+use xiangqi_core::{Game, Move, Position};
 
 /// Largest transposition table accepted, in MiB.
 pub const MAX_HASH_MB: usize = 1 << 16;
@@ -42,7 +42,7 @@ pub struct EngineOptions {
     /// Playing level.
     pub level: Level,
     /// Game-end preset applied inside the search.
-    pub rules: RulePreset,
+    pub rules: Rules,
     /// Principal variations to report (the level may search more internally).
     pub multipv: usize,
     /// Seed of the levels' random move choice; `None` seeds from the clock, so that games
@@ -56,7 +56,7 @@ impl Default for EngineOptions {
             threads: 1,
             hash_mb: 64,
             level: Level::Master,
-            rules: RulePreset::Simple,
+            rules: Rules::simple(),
             multipv: 1,
             seed: None,
         }
@@ -161,7 +161,7 @@ impl Engine {
     }
 
     /// Sets the game-end preset used inside the search.
-    pub fn set_rules(&mut self, rules: RulePreset) {
+    pub fn set_rules(&mut self, rules: Rules) {
         self.options.rules = rules;
     }
 
@@ -205,6 +205,27 @@ impl Engine {
         let started = Instant::now();
         let (root, frames) = replay(start, moves)?;
         Ok(self.run(&root, &frames, limits, info, started))
+    }
+
+    /// Searches the current position of a game, judging repetitions by the game's own rules
+    /// (for this search; the engine's option is left as it was).
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let moves: Vec<Move> = game.moves().collect();
+        let saved = self.options.rules;
+        self.options.rules = game.rules();
+        // A game only holds legal moves, so the replay cannot fail.
+        let result = match replay(game.start(), &moves) {
+            Ok((root, frames)) => self.run(&root, &frames, limits, info, started),
+            Err(_) => self.search_position(game.position(), limits, info),
+        };
+        self.options.rules = saved;
+        result
     }
 
     /// Searches a position without game history.
@@ -396,6 +417,8 @@ fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 
 fn root_frame(pos: &Position, reversible: u32) -> Frame {
     Frame {
+        mv: Move::NULL,
+        piece: None,
         hash: pos.hash(),
         in_check: pos.is_check(),
         reversible,
@@ -410,6 +433,7 @@ fn replay(start: &Position, moves: &[Move]) -> Result<(Position, Vec<Frame>), Se
     let mut pos = start.clone();
     let mut frames = vec![root_frame(&pos, 0)];
     for (index, &mv) in moves.iter().enumerate() {
+        let piece = pos.piece_at(mv.from());
         let undo = pos
             .play(mv)
             .map_err(|_| SearchError::IllegalMove { index, mv })?;
@@ -418,7 +442,11 @@ fn replay(start: &Position, moves: &[Move]) -> Result<(Position, Vec<Frame>), Se
             frames.push(root_frame(&pos, 0));
         } else {
             let reversible = frames.last().map_or(0, |f| f.reversible + 1);
-            frames.push(root_frame(&pos, reversible));
+            frames.push(Frame {
+                mv,
+                piece,
+                ..root_frame(&pos, reversible)
+            });
         }
     }
     Ok((pos, frames))

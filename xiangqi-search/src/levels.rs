@@ -7,7 +7,6 @@
 //! illegal or absurd ones: it never walks into a mate it saw, nor passes up a mate it found.
 
 use crate::params::{self, LevelParams};
-use crate::rules::UnknownName;
 use core::fmt;
 use core::str::FromStr;
 
@@ -77,11 +76,27 @@ impl fmt::Display for Level {
     }
 }
 
+/// The error of parsing a level name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level {:?} (expected Beginner, Casual, Club, Strong or Master)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
 impl FromStr for Level {
-    type Err = UnknownName;
+    type Err = UnknownLevel;
 
     /// Parses a level name in any case, or its number 1 (Beginner) to 5 (Master).
-    fn from_str(s: &str) -> Result<Level, UnknownName> {
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         let s = s.trim();
         if let Ok(n) = s.parse::<usize>() {
             if (1..=5).contains(&n) {
@@ -91,10 +106,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownName {
-                kind: "level",
-                text: s.to_owned(),
-            })
+            .ok_or_else(|| UnknownLevel(s.to_owned()))
     }
 }
 

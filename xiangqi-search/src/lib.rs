@@ -18,6 +18,7 @@ pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 pub use levels::Level;
-pub use rules::RulePreset;
+pub use levels::UnknownLevel;
+pub use rules::{RepetitionRule, Rules};
 pub use score::Score;
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

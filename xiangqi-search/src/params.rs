@@ -10,21 +10,21 @@ pub type Pair = (i32, i32);
 // ----- material ---------------------------------------------------------------------------------
 
 /// Soldier before the river; its advance is paid by the piece-square table.
-pub const SOLDIER_VALUE: Pair = (70, 90);
+pub const SOLDIER_VALUE: Pair = (95, 126);
 /// Advisor: a defender whose worth depends on the attackers left (see king safety).
-pub const ADVISOR_VALUE: Pair = (190, 170);
+pub const ADVISOR_VALUE: Pair = (179, 168);
 /// Elephant: like the advisor, a defender.
-pub const ELEPHANT_VALUE: Pair = (190, 170);
+pub const ELEPHANT_VALUE: Pair = (177, 168);
 /// Horse: gains in the endgame when the board opens and the cannon loses its screens.
-pub const HORSE_VALUE: Pair = (420, 470);
+pub const HORSE_VALUE: Pair = (431, 483);
 /// Cannon: strongest with many screens on the board.
-pub const CANNON_VALUE: Pair = (460, 420);
+pub const CANNON_VALUE: Pair = (463, 426);
 /// Chariot: the strongest piece.
-pub const CHARIOT_VALUE: Pair = (1000, 1080);
+pub const CHARIOT_VALUE: Pair = (1015, 1099);
 
 /// Extra for the cannon (and minus for the horse) per piece on the board above
 /// [`SCREEN_PIECES_PIVOT`]: the horse/cannon shift as material comes off.
-pub const CANNON_SCREEN_BONUS: i32 = 2;
+pub const CANNON_SCREEN_BONUS: Pair = (1, 2);
 /// The piece count (both sides, generals included) where horse and cannon are worth their
 /// table values.
 pub const SCREEN_PIECES_PIVOT: i32 = 20;
@@ -37,17 +37,17 @@ pub const PHASE_TOTAL: i32 = 2 * (2 * 2 + 2 * 4 + 2 * 2);
 // ----- mobility ---------------------------------------------------------------------------------
 
 /// Per reachable point above or below [`CHARIOT_MOBILITY_PIVOT`].
-pub const CHARIOT_MOBILITY: Pair = (6, 7);
+pub const CHARIOT_MOBILITY: Pair = (5, 3);
 /// The chariot's typical count of reachable points.
 pub const CHARIOT_MOBILITY_PIVOT: i32 = 7;
 /// Per horse move above or below [`HORSE_MOBILITY_PIVOT`]: a hobbled horse is a poor piece.
-pub const HORSE_MOBILITY: Pair = (12, 12);
+pub const HORSE_MOBILITY: Pair = (11, 5);
 /// The horse's typical move count.
 pub const HORSE_MOBILITY_PIVOT: i32 = 4;
 /// Extra penalty for a horse with no move at all.
-pub const HORSE_TRAPPED: Pair = (30, 30);
+pub const HORSE_TRAPPED: Pair = (13, 68);
 /// Per cannon move (quiet moves and captures) above or below [`CANNON_MOBILITY_PIVOT`].
-pub const CANNON_MOBILITY: Pair = (3, 3);
+pub const CANNON_MOBILITY: Pair = (3, 1);
 /// The cannon's typical move count.
 pub const CANNON_MOBILITY_PIVOT: i32 = 7;
 
@@ -55,39 +55,44 @@ pub const CANNON_MOBILITY_PIVOT: i32 = 7;
 
 /// An enemy cannon on the general's file or rank with nothing between: the "empty-head cannon",
 /// which pins the palace (advisors and elephants cannot step onto the line).
-pub const EMPTY_HEAD_CANNON: Pair = (90, 40);
+pub const EMPTY_HEAD_CANNON: Pair = (107, -8);
 /// ...the same when the general has left the central file, a lesser grip.
-pub const EMPTY_HEAD_CANNON_SIDE: Pair = (40, 20);
+pub const EMPTY_HEAD_CANNON_SIDE: Pair = (37, 12);
 /// An enemy cannon aimed at the general through two screens: one move from a check.
-pub const CANNON_TWO_SCREENS: Pair = (22, 8);
+pub const CANNON_TWO_SCREENS: Pair = (18, 34);
 /// A cannon on the central file with one of our own pieces as the screen and our general behind
 /// it: a pinned screen ("central cannon" pressure).
 pub const CENTRAL_CANNON_PIN: Pair = (20, 6);
 /// An enemy chariot on the general's file with one piece between (a pin or a discovered threat).
-pub const CHARIOT_ON_GENERAL_FILE: Pair = (25, 10);
-/// Per missing advisor, scaled by the enemy attackers (see [`ATTACKER_WEIGHT`]).
-pub const MISSING_ADVISOR: i32 = 9;
-/// Per missing elephant, scaled by the enemy attackers.
-pub const MISSING_ELEPHANT: i32 = 7;
+pub const CHARIOT_ON_GENERAL_FILE: Pair = (39, -3);
+/// Per missing advisor and per unit of enemy attackers (see [`ATTACKER_WEIGHT`]).
+pub const MISSING_ADVISOR: Pair = (5, 5);
+/// Per missing elephant and per unit of enemy attackers.
+pub const MISSING_ELEPHANT: Pair = (5, 5);
 /// Weights of enemy pieces counted as attackers for the palace-integrity terms, by role.
 pub const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
-/// The general off its home rank (midgame only: exposed to chariots and cannons).
-pub const GENERAL_RAISED: i32 = 20;
-/// Attack units per enemy piece attacking the palace zone, by role.
+/// The general off its home rank, per unit of enemy attackers: exposed to chariots and
+/// cannons.
+pub const GENERAL_RAISED: Pair = (7, 3);
+/// Attack units per enemy piece attacking the palace zone, by role (plus one per palace point
+/// it hits).
 pub const KING_ZONE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
-/// Danger in centipawns is `units^2 / KING_DANGER_DIVISOR` (midgame), so pressure grows faster
-/// than the number of attackers.
-pub const KING_DANGER_DIVISOR: i32 = 6;
-/// Cap on the king-danger term.
-pub const KING_DANGER_MAX: i32 = 400;
+/// Per attack unit on the enemy palace, when at least two pieces attack it.
+pub const KING_ZONE_ATTACK: Pair = (2, 2);
+/// Per point (at most two) from which a chariot could check next move, unguarded by the enemy.
+pub const SAFE_CHARIOT_CHECK: Pair = (86, -13);
+/// Per point (at most two) from which a cannon could check next move, unguarded.
+pub const SAFE_CANNON_CHECK: Pair = (24, 5);
+/// Per point (at most two) from which a horse could check next move, unguarded.
+pub const SAFE_HORSE_CHECK: Pair = (118, -13);
 
 // ----- soldiers, threats, other ---------------------------------------------------------------
 
 /// Two crossed soldiers side by side on one rank support each other.
-pub const CONNECTED_SOLDIERS: Pair = (12, 18);
+pub const CONNECTED_SOLDIERS: Pair = (-5, 4);
 /// A piece attacked by an enemy soldier, horse or cannon and not defended, or attacked by a
 /// cheaper piece: the side to move is likely to win it, the other side to lose it.
-pub const HANGING_PIECE: Pair = (30, 20);
+pub const HANGING_PIECE: Pair = (26, 31);
 /// The side to move's bonus.
 pub const TEMPO: i32 = 12;
 /// A side without pieces able to cross the river cannot win: its advantage is divided by this.
@@ -134,8 +139,8 @@ pub const FUTILITY_MAX_DEPTH: i32 = 7;
 pub const LMP_BASE: i32 = 3;
 /// See [`LMP_BASE`].
 pub const LMP_MAX_DEPTH: i32 = 8;
-/// SEE pruning of quiets at low depth: threshold `-SEE_QUIET_MARGIN * d`.
-pub const SEE_QUIET_MARGIN: i32 = 60;
+/// SEE pruning of quiets at low depth: threshold `-SEE_QUIET_MARGIN * d * d` (reduced depth).
+pub const SEE_QUIET_MARGIN: i32 = 25;
 /// SEE pruning of captures at low depth: threshold `-SEE_CAPTURE_MARGIN * d`.
 pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// See [`SEE_QUIET_MARGIN`].
@@ -216,26 +221,26 @@ pub const LEVEL_BEGINNER: LevelParams = LevelParams {
 /// Casual: sees direct threats (two plies), still a loose choice.
 pub const LEVEL_CASUAL: LevelParams = LevelParams {
     depth: Some(3),
-    nodes: Some(6_000),
+    nodes: Some(5_000),
     multipv: 8,
-    temperature: 55,
+    temperature: 50,
     margin: 180,
 };
 /// Club: a sound player who sometimes slips.
 pub const LEVEL_CLUB: LevelParams = LevelParams {
-    depth: Some(6),
-    nodes: Some(30_000),
+    depth: Some(7),
+    nodes: Some(15_000),
     multipv: 4,
-    temperature: 22,
+    temperature: 20,
     margin: 70,
 };
 /// Strong: tactically sharp, small randomness.
 pub const LEVEL_STRONG: LevelParams = LevelParams {
     depth: None,
-    nodes: Some(250_000),
+    nodes: Some(50_000),
     multipv: 3,
-    temperature: 6,
-    margin: 20,
+    temperature: 8,
+    margin: 25,
 };
 /// Master: the engine at full strength.
 pub const LEVEL_MASTER: LevelParams = LevelParams {

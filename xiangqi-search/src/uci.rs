@@ -14,11 +14,12 @@
 use crate::bench;
 use crate::engine::{Engine, EngineOptions, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::levels::Level;
-use crate::rules::RulePreset;
+use crate::rules::Rules;
 use crate::score::Score;
 use crate::search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::StopHandle;
 use std::io::{BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -57,11 +58,10 @@ struct Session {
     options: EngineOptions,
     stop: StopHandle,
     search: Option<JoinHandle<Option<Engine>>>,
-    /// Set by the search thread once its `bestmove` is out: from then on the GUI may send the
-    /// next position and `go`, though the thread has not quite returned yet.
-    search_done: Arc<AtomicBool>,
     /// The running search only ends when stopped.
     search_is_infinite: bool,
+    /// Set by the search thread just before it prints its best move.
+    answered: Arc<AtomicBool>,
     start: Position,
     moves: Vec<Move>,
     ban_moves: Vec<Move>,
@@ -84,8 +84,8 @@ pub fn run_shared<R: BufRead>(mut input: R, out: Arc<Mutex<dyn Write + Send>>) {
         options: engine.options().clone(),
         engine: Some(engine),
         search: None,
-        search_done: Arc::new(AtomicBool::new(true)),
         search_is_infinite: false,
+        answered: Arc::new(AtomicBool::new(false)),
         start: Position::startpos(),
         moves: Vec::new(),
         ban_moves: Vec::new(),
@@ -112,10 +112,10 @@ impl Session {
         send(&self.out, &format!("info string error: {message}"));
     }
 
+    /// `true` while a search runs that has not yet answered with its best move. A search that
+    /// has answered may still be returning the engine; the next command waits for that.
     fn searching(&self) -> bool {
-        // A thread that died without answering is finished too.
-        !self.search_done.load(Ordering::Acquire)
-            && self.search.as_ref().is_some_and(|h| !h.is_finished())
+        self.search.is_some() && !self.answered.load(Ordering::Acquire)
     }
 
     /// Waits for the running search (stopping it first when `stop` is set) and takes the
@@ -224,7 +224,7 @@ impl Session {
                         levels.join(" ")
                     ),
                 );
-                let rules: Vec<String> = RulePreset::ALL
+                let rules: Vec<String> = xiangqi_core::rules::PRESETS
                     .iter()
                     .map(|r| format!("var {}", r.name()))
                     .collect();
@@ -315,7 +315,7 @@ impl Session {
                 .map(|l| engine.set_level(l))
                 .map_err(|e| e.to_string()),
             "rules" => value
-                .parse::<RulePreset>()
+                .parse::<Rules>()
                 .map(|r| engine.set_rules(r))
                 .map_err(|e| e.to_string()),
             "seed" => number(&value)
@@ -536,32 +536,46 @@ impl Session {
         let protocol = self.protocol;
         let start = self.start.clone();
         let moves = self.moves.clone();
-        let done = Arc::new(AtomicBool::new(false));
-        self.search_done = Arc::clone(&done);
+        let answered = Arc::new(AtomicBool::new(false));
+        self.answered = Arc::clone(&answered);
         let spawned = std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(16 << 20)
             .spawn(move || {
-                let result = engine.search(&start, &moves, &limits, &mut |info| {
-                    send(&out, &info_line(info, protocol))
-                });
-                // Before the answer goes out: a GUI may reply to it at once.
-                done.store(true, Ordering::Release);
-                match result {
-                    Ok(result) => send(&out, &bestmove_line(&result, protocol)),
-                    Err(e) => {
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    engine.search(&start, &moves, &limits, &mut |info| {
+                        send(&out, &info_line(info, protocol))
+                    })
+                }));
+                let none = if protocol == Protocol::Ucci {
+                    "nobestmove"
+                } else {
+                    "bestmove (none)"
+                };
+                let (line, engine) = match outcome {
+                    Ok(Ok(result)) => (bestmove_line(&result, protocol), Some(engine)),
+                    Ok(Err(e)) => {
                         send(&out, &format!("info string error: {e}"));
-                        send(
-                            &out,
-                            if protocol == Protocol::Ucci {
-                                "nobestmove"
-                            } else {
-                                "bestmove (none)"
-                            },
-                        );
+                        (none.to_owned(), Some(engine))
                     }
-                }
-                Some(engine)
+                    Err(_) => {
+                        // A bug, not bad input; still answer so the GUI does not hang, with a
+                        // legal move, and start a fresh engine for the next search.
+                        send(&out, "info string error: internal error in the search");
+                        let mut pos = start.clone();
+                        for &m in &moves {
+                            pos.make_move(m);
+                        }
+                        let line = pos
+                            .legal_moves()
+                            .first()
+                            .map_or_else(|| none.to_owned(), |m| format!("bestmove {m}"));
+                        (line, None)
+                    }
+                };
+                answered.store(true, Ordering::Release);
+                send(&out, &line);
+                engine
             });
         match spawned {
             Ok(handle) => self.search = Some(handle),

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 use xiangqi_core::{Color, Move, Position};
-use xiangqi_search::{Engine, EngineOptions, Level, Limits, RulePreset, Score};
+use xiangqi_search::{Engine, EngineOptions, Level, Limits, Rules, Score};
 
 fn engine(level: Level, seed: u64) -> Engine {
     Engine::new(EngineOptions {
@@ -116,6 +116,67 @@ fn a_mate_in_one_is_found_and_scored() {
 }
 
 #[test]
+fn perpetual_check_is_scored_by_the_preset() {
+    // Black threatens b1b0 mate; Red's only resource is to check forever with the chariot
+    // (a7d7+ Kd9e9, d7e7+ Ke9d9, ...). Under `casual` that repetition is a draw; under
+    // `simple` perpetual check loses, so Red is lost.
+    let pos = Position::from_fen("3k1a3/9/R8/9/9/9/9/9/1r2A2r1/4K4 w - - 0 1").unwrap();
+    let limits = Limits {
+        depth: Some(12),
+        ..Limits::default()
+    };
+    let mut casual = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: Rules::casual(),
+        ..EngineOptions::default()
+    });
+    let r = casual.search_position(&pos, &limits, &mut |_| {});
+    assert_eq!(r.score, Score::Cp(0), "casual: {:?}", r);
+    let mut simple = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: Rules::simple(),
+        ..EngineOptions::default()
+    });
+    let r = simple.search_position(&pos, &limits, &mut |_| {});
+    assert!(
+        matches!(r.score, Score::Mate(n) if n < 0),
+        "simple: {:?}",
+        r
+    );
+}
+
+#[test]
+fn repetition_in_the_game_history_counts() {
+    // The same position after Red has already checked once around the cycle: the earlier
+    // positions come from the game record, and Red to move must still see the perpetual as
+    // lost under `simple`, drawn under `casual`.
+    let start = Position::from_fen("3k1a3/9/R8/9/9/9/9/9/1r2A2r1/4K4 w - - 0 1").unwrap();
+    let moves: Vec<Move> = ["a7d7", "d9e9", "d7e7", "e9d9"]
+        .iter()
+        .map(|m| {
+            xiangqi_core::notation::iccs::parse_coords(m, xiangqi_core::RankDialect::Zero).unwrap()
+        })
+        .collect();
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 4,
+        ..EngineOptions::default()
+    });
+    let r = e.search(&start, &moves, &limits, &mut |_| {}).unwrap();
+    assert!(matches!(r.score, Score::Mate(n) if n < 0), "{:?}", r);
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 4,
+        rules: Rules::casual(),
+        ..EngineOptions::default()
+    });
+    let r = e.search(&start, &moves, &limits, &mut |_| {}).unwrap();
+    assert_eq!(r.score, Score::Cp(0), "{:?}", r);
+}
+
+#[test]
 fn stop_handle_and_movetime_end_searches() {
     let mut e = engine(Level::Master, 0);
     let start = Instant::now();
@@ -160,6 +221,81 @@ fn stop_handle_and_movetime_end_searches() {
 
 #[test]
 fn rules_preset_names() {
-    assert_eq!("simple".parse::<RulePreset>().unwrap(), RulePreset::Simple);
-    assert!("fide".parse::<RulePreset>().is_err());
+    assert_eq!("simple".parse::<Rules>().unwrap(), Rules::simple());
+    assert!("fide".parse::<Rules>().is_err());
+}
+
+/// Plays a record's moves but the last, then lets the engine search only that last move: the
+/// position after it repeats, and the search must judge the cycle as the ruling says.
+fn judged_by_search(fen: &str, moves: &str, rules: Rules) -> Score {
+    let start = Position::from_fen(fen).unwrap();
+    let moves: Vec<Move> = moves
+        .split_whitespace()
+        .map(|m| {
+            xiangqi_core::notation::iccs::parse_coords(m, xiangqi_core::RankDialect::Zero).unwrap()
+        })
+        .collect();
+    let (last, before) = moves.split_last().unwrap();
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 1,
+        rules,
+        ..EngineOptions::default()
+    });
+    let limits = Limits {
+        depth: Some(1),
+        search_moves: vec![*last],
+        ..Limits::default()
+    };
+    let r = e.search(&start, before, &limits, &mut |_| {}).unwrap();
+    assert_eq!(r.best_move, Some(*last));
+    r.score
+}
+
+#[test]
+fn axf_rulings_are_applied_inside_the_search() {
+    let data = include_str!("../../data/rules/repetition_axf.tsv");
+    let mut checked = 0;
+    for line in data.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (fen, moves, ruling) = (f[0], f[1], f[2]);
+        let start = Position::from_fen(fen).unwrap();
+        // The side that plays the last move.
+        let last_mover = if moves.split_whitespace().count() % 2 == 1 {
+            start.turn()
+        } else {
+            !start.turn()
+        };
+        let expected = match ruling {
+            "draw" => Score::Cp(0),
+            "red_wins" if last_mover == Color::Red => Score::Mate(1),
+            "black_wins" if last_mover == Color::Black => Score::Mate(1),
+            _ => Score::Mate(-1),
+        };
+        assert_eq!(
+            judged_by_search(fen, moves, Rules::axf()),
+            expected,
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15);
+}
+
+#[test]
+fn simple_rulings_are_applied_inside_the_search() {
+    let data = include_str!("../../data/rules/repetition_simple.tsv");
+    for line in data.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        // Every row of this file is a plain repetition: a draw under `simple` and `casual`.
+        assert_eq!(
+            judged_by_search(f[0], f[1], Rules::simple()),
+            Score::Cp(0),
+            "{line}"
+        );
+        assert_eq!(
+            judged_by_search(f[0], f[1], Rules::casual()),
+            Score::Cp(0),
+            "{line}"
+        );
+    }
 }

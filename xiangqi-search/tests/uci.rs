@@ -216,6 +216,74 @@ fn garbage_input_gets_errors_and_the_engine_keeps_running() {
         .is_some_and(|b| b.starts_with("bestmove ")));
 }
 
+/// Input that hands out each line only once the output holds a given number of `bestmove`
+/// lines, as a GUI waits for the engine's answer before its next command.
+struct GatedInput {
+    lines: Vec<(usize, String)>,
+    next: usize,
+    pending: Vec<u8>,
+    out: Shared,
+}
+
+impl std::io::Read for GatedInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            let Some((wait_for, line)) = self.lines.get(self.next).cloned() else {
+                return Ok(0);
+            };
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            loop {
+                let text = String::from_utf8_lossy(&self.out.0.lock().unwrap()).to_string();
+                if text.matches("bestmove").count() >= wait_for
+                    || std::time::Instant::now() > deadline
+                {
+                    break;
+                }
+                std::thread::yield_now();
+            }
+            self.next += 1;
+            self.pending = format!("{line}\n").into_bytes();
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn commands_right_after_bestmove_are_not_refused() {
+    let out = Shared::default();
+    let mut lines = vec![(0, "uci".to_owned())];
+    let mut moves: Vec<String> = Vec::new();
+    let script = [
+        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9",
+    ];
+    for (i, m) in script.iter().enumerate() {
+        let position = if moves.is_empty() {
+            "position startpos".to_owned()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        // Sent the moment the previous search answered.
+        lines.push((i, position));
+        lines.push((i, "go nodes 300".to_owned()));
+        moves.push(m.to_string());
+    }
+    lines.push((script.len(), "quit".to_owned()));
+    let input = std::io::BufReader::new(GatedInput {
+        lines,
+        next: 0,
+        pending: Vec::new(),
+        out: out.clone(),
+    });
+    let writer: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
+    xiangqi_search::uci::run_shared(input, writer);
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    assert_eq!(text.matches("bestmove").count(), script.len(), "{text}");
+    assert!(!text.contains("error"), "{text}");
+}
+
 /// A writer that also counts the `bestmove` lines as they are written.
 #[derive(Clone, Default)]
 struct Counting(Shared, Arc<std::sync::atomic::AtomicUsize>);

@@ -11,8 +11,10 @@
 //! In check every legal move is an evasion, ordered captures first. In quiescence only the
 //! captures are produced (and the evasions when in check).
 
+use super::checks::quiet_checks_into;
 use super::history::{Histories, PieceTo};
 use super::see::{see_ge, SEE_VALUE};
+use core::mem::MaybeUninit;
 use xiangqi_core::{Move, MoveList, Position, MAX_MOVES};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -29,6 +31,7 @@ enum Stage {
     GenEvasions,
     Evasions,
     QCaptures,
+    QuietChecks,
     Done,
 }
 
@@ -56,14 +59,18 @@ pub(crate) struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     continuation: [Option<PieceTo>; 2],
-    moves: [Scored; MAX_MOVES],
+    /// Scored moves; only `..len` is initialised.
+    moves: [MaybeUninit<Scored>; MAX_MOVES],
     len: usize,
     cur: usize,
-    bad: [Move; MAX_MOVES],
+    /// Losing captures put aside; only `..bad_len` is initialised.
+    bad: [MaybeUninit<Move>; MAX_MOVES],
     bad_len: usize,
     bad_cur: usize,
     /// When set, quiet moves (killers and countermove included) are no longer produced.
     pub skip_quiets: bool,
+    /// Quiescence: also produce quiet moves that give check, after the captures.
+    with_checks: bool,
 }
 
 impl MovePicker {
@@ -85,17 +92,24 @@ impl MovePicker {
             killers,
             counter,
             continuation,
-            moves: [Scored {
-                mv: Move::NULL,
-                score: 0,
-            }; MAX_MOVES],
+            // Left uninitialised: a picker is built at every node and most are cut off before
+            // their lists fill, so clearing 1.3 KB each time showed in profiles.
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
             cur: 0,
-            bad: [Move::NULL; MAX_MOVES],
+            bad: [const { MaybeUninit::uninit() }; MAX_MOVES],
             bad_len: 0,
             bad_cur: 0,
             skip_quiets: false,
+            with_checks: false,
         }
+    }
+
+    /// Makes a quiescence picker also produce quiet checking moves (used at the first
+    /// quiescence ply, where a quiet mate threat would otherwise go unseen).
+    pub fn with_quiet_checks(mut self) -> MovePicker {
+        self.with_checks = true;
+        self
     }
 
     fn capture_score(pos: &Position, hist: &Histories, m: Move) -> i32 {
@@ -116,16 +130,29 @@ impl MovePicker {
         score
     }
 
+    #[inline]
+    fn push(&mut self, item: Scored) {
+        self.moves[self.len].write(item);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Scored {
+        debug_assert!(i < self.len);
+        // SAFETY: every index below `len` was written by `push` (or by a move of such an
+        // entry) since the list was last reset.
+        unsafe { self.moves[i].assume_init() }
+    }
+
     fn load(&mut self, list: &MoveList, mut score: impl FnMut(Move) -> i32) {
         self.len = 0;
         self.cur = 0;
         for &m in list.iter() {
             if m != self.tt_move {
-                self.moves[self.len] = Scored {
+                self.push(Scored {
                     mv: m,
                     score: score(m),
-                };
-                self.len += 1;
+                });
             }
         }
     }
@@ -136,14 +163,17 @@ impl MovePicker {
             return None;
         }
         let mut best = self.cur;
+        let mut best_score = self.get(best).score;
         for i in self.cur + 1..self.len {
-            if self.moves[i].score > self.moves[best].score {
+            let score = self.get(i).score;
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
         self.moves.swap(self.cur, best);
         self.cur += 1;
-        Some(self.moves[self.cur - 1].mv)
+        Some(self.get(self.cur - 1).mv)
     }
 
     fn is_refutation(&self, m: Move) -> bool {
@@ -183,7 +213,7 @@ impl MovePicker {
                         if see_ge(pos, m, 0) {
                             return Some(m);
                         }
-                        self.bad[self.bad_len] = m;
+                        self.bad[self.bad_len].write(m);
                         self.bad_len += 1;
                     }
                     None => self.stage = Stage::Killer1,
@@ -226,33 +256,33 @@ impl MovePicker {
                     for &m in list.iter() {
                         if m != self.tt_move && !self.is_refutation(m) {
                             let score = self.quiet_score(pos, hist, m);
-                            self.moves[self.len] = Scored { mv: m, score };
-                            self.len += 1;
+                            self.push(Scored { mv: m, score });
                         }
                     }
                     // Insertion sort, best first: quiet lists are short and mostly tried in order.
                     for i in 1..self.len {
-                        let item = self.moves[i];
+                        let item = self.get(i);
                         let mut j = i;
-                        while j > 0 && self.moves[j - 1].score < item.score {
+                        while j > 0 && self.get(j - 1).score < item.score {
                             self.moves[j] = self.moves[j - 1];
                             j -= 1;
                         }
-                        self.moves[j] = item;
+                        self.moves[j].write(item);
                     }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
                     if !self.skip_quiets && self.cur < self.len {
                         self.cur += 1;
-                        return Some(self.moves[self.cur - 1].mv);
+                        return Some(self.get(self.cur - 1).mv);
                     }
                     self.stage = Stage::BadCaptures;
                 }
                 Stage::BadCaptures => {
                     if self.bad_cur < self.bad_len {
                         self.bad_cur += 1;
-                        return Some(self.bad[self.bad_cur - 1]);
+                        // SAFETY: entries below `bad_len` were written just above.
+                        return Some(unsafe { self.bad[self.bad_cur - 1].assume_init() });
                     }
                     self.stage = Stage::Done;
                 }
@@ -268,8 +298,7 @@ impl MovePicker {
                             } else {
                                 self.quiet_score(pos, hist, m)
                             };
-                            self.moves[self.len] = Scored { mv: m, score };
-                            self.len += 1;
+                            self.push(Scored { mv: m, score });
                         }
                     }
                     self.stage = Stage::Evasions;
@@ -279,6 +308,23 @@ impl MovePicker {
                     None => self.stage = Stage::Done,
                 },
                 Stage::QCaptures => match self.pick_best() {
+                    Some(m) => return Some(m),
+                    None if self.with_checks && !self.in_check => {
+                        let mut list = MoveList::new();
+                        quiet_checks_into(pos, &mut list);
+                        self.len = 0;
+                        self.cur = 0;
+                        for &m in list.iter() {
+                            if m != self.tt_move {
+                                let score = self.quiet_score(pos, hist, m);
+                                self.push(Scored { mv: m, score });
+                            }
+                        }
+                        self.stage = Stage::QuietChecks;
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::QuietChecks => match self.pick_best() {
                     Some(m) => return Some(m),
                     None => self.stage = Stage::Done,
                 },

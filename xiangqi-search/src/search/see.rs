@@ -103,8 +103,12 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         };
         if role == Role::General {
-            // A general may only take last: if the point is still attacked, it cannot.
-            return if (attackers & pos.by_color(!side)).any() {
+            // A general may only take last: if the point is still attacked (the other
+            // general facing it along an open file included), it cannot.
+            let other = pos.general(!side);
+            let facing = other.file() == to.file()
+                && (xiangqi_core::attacks::between(other, to) & occupied).is_empty();
+            return if (attackers & pos.by_color(!side)).any() || facing {
                 !result
             } else {
                 result
@@ -125,6 +129,14 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         xiangqi_core::notation::iccs::parse_coords(s, xiangqi_core::RankDialect::Zero).unwrap()
+    }
+
+    #[test]
+    fn a_general_cannot_take_into_the_other_generals_file() {
+        // The black chariot on d3 takes nothing on d0 but checks; the red general could take it
+        // only by facing the black general on d9 across the open file.
+        let pos = Position::from_fen("3k5/9/9/9/9/9/3r5/9/9/4KA3 b - - 0 1").unwrap();
+        assert!(see_ge(&pos, mv("d3d0"), 0));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! quiescence, on its own copy of the position. Threads share only the transposition table,
 //! the stop flags and their node counters (Lazy SMP).
 
+use super::checks::gives_check;
 use super::history::{self, piece_to, Histories, PieceTo};
 use super::picker::{MovePicker, PickerKind};
 use super::see::{see_ge, SEE_VALUE};
@@ -9,11 +10,11 @@ use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use crate::eval::{self, pst};
 use crate::params::{self, Pair};
-use crate::rules::{RulePreset, NO_CAPTURE_LIMIT};
+use crate::rules::Rules;
 use crate::score::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
-use xiangqi_core::{Move, Position, Role};
+use xiangqi_core::{judge_cycle, Move, Piece, PieceSet, PlyRecord, Position, Role};
 
 /// Node kinds as types, so that each compiles to its own specialised search.
 pub(crate) trait NodeKind {
@@ -48,7 +49,7 @@ pub(crate) struct Shared<'a> {
     pub counters: Vec<NodeCounter>,
     pub node_limit: Option<u64>,
     pub time: TimeManager,
-    pub rules: RulePreset,
+    pub rules: Rules,
     pub max_depth: i32,
 }
 
@@ -71,6 +72,10 @@ pub(crate) struct Frame {
     pub reversible: u32,
     /// The piece-to of the move that led here (`None` after a null move or at the start).
     pub piece_to: Option<PieceTo>,
+    /// The move that led here (`Move::NULL` after a null move or at the start).
+    pub mv: Move,
+    /// The piece that made it.
+    pub piece: Option<Piece>,
     /// Material + placement, Red's view.
     pub psq: Pair,
     pub static_eval: Value,
@@ -236,6 +241,8 @@ impl<'a> Worker<'a> {
                 prev.reversible + 1
             },
             piece_to: Some(piece_to(piece, m.to())),
+            mv: m,
+            piece: Some(piece),
             psq,
             static_eval: 0,
         });
@@ -256,6 +263,8 @@ impl<'a> Worker<'a> {
             in_check: false,
             reversible: 0,
             piece_to: None,
+            mv: Move::NULL,
+            piece: None,
             psq: prev.psq,
             static_eval: 0,
         });
@@ -318,7 +327,12 @@ impl<'a> Worker<'a> {
     /// The value of the current node by the game's rules when they end the line here: a
     /// repetition, the no-capture limit, or bare material on both sides.
     fn rule_value(&self, ply: usize) -> Option<Value> {
-        if self.pos.halfmoves() >= NO_CAPTURE_LIMIT {
+        if self
+            .shared
+            .rules
+            .no_capture_limit
+            .is_some_and(|limit| self.pos.halfmoves() >= limit)
+        {
             return Some(DRAW);
         }
         let cur = self.stack.len() - 1;
@@ -332,33 +346,68 @@ impl<'a> Worker<'a> {
             }
             distance += 2;
         }
-        if self.pos.is_insufficient_material() {
+        if self.shared.rules.insufficient_material && self.pos.is_insufficient_material() {
             return Some(DRAW);
         }
         None
     }
 
     /// Scores a cycle from stack index `earlier` to `cur` (the same position, same side to
-    /// move) for the side to move at `cur`.
+    /// move) for the side to move at `cur`, by the rules' repetition rule.
     fn judge_repetition(&self, earlier: usize, cur: usize, ply: usize) -> Value {
-        match self.shared.rules {
-            RulePreset::Casual => DRAW,
-            RulePreset::Simple | RulePreset::Axf => {
-                // Positions with the side to move in check were reached by a checking move of
-                // the other side. `cur`'s side receives the checks at cur, cur-2, ...; it gave
-                // them at cur-1, cur-3, ...
-                let they_always_checked = (earlier + 2..=cur)
-                    .step_by(2)
-                    .all(|i| self.stack[i].in_check);
-                let we_always_checked = (earlier + 1..cur)
-                    .step_by(2)
-                    .all(|i| self.stack[i].in_check);
-                match (they_always_checked, we_always_checked) {
-                    (true, false) => mate_in(ply),
-                    (false, true) => mated_in(ply),
-                    _ => DRAW,
-                }
+        let rule = self.shared.rules.repetition;
+        if !rule.judges_checks() {
+            return DRAW;
+        }
+        let mut cycle: Vec<PlyRecord> = self.stack[earlier + 1..=cur]
+            .iter()
+            .map(|f| PlyRecord {
+                mv: f.mv,
+                piece: f
+                    .piece
+                    .unwrap_or(Piece::new(xiangqi_core::Color::Red, Role::General)),
+                captured: None,
+                gave_check: f.in_check,
+                chased: PieceSet::EMPTY,
+                hash: f.hash,
+            })
+            .collect();
+        if rule.judges_chases() {
+            self.fill_chases(&mut cycle);
+        }
+        match judge_cycle(&cycle, rule).loser {
+            None => DRAW,
+            Some(loser) if loser == self.pos.turn() => mated_in(ply),
+            Some(_) => mate_in(ply),
+        }
+    }
+
+    /// Fills in which enemy pieces each ply of a cycle ending at the current position newly
+    /// chased. The cycle has no capture, so the position at its start is rebuilt by moving the
+    /// pieces back, and pieces are identified by where they stood then.
+    fn fill_chases(&self, cycle: &mut [PlyRecord]) {
+        let mut pos = self.pos.clone();
+        for record in cycle.iter().rev() {
+            // Moving the piece back from `to` to `from` (an empty point) restores the board and
+            // the side to move; only the counters differ, and chase detection ignores them.
+            pos.make_move(Move::new(record.mv.to(), record.mv.from()));
+        }
+        let mut ids = [u8::MAX; 90];
+        for (id, sq) in pos.occupied().enumerate() {
+            ids[sq.index()] = id as u8;
+        }
+        for record in cycle.iter_mut() {
+            let m = record.mv;
+            if !pos.is_legal(m) {
+                return;
             }
+            let chased = pos.chased_by(m);
+            for sq in chased {
+                record.chased.insert(ids[sq.index()]);
+            }
+            pos.make_move(m);
+            ids[m.to().index()] = ids[m.from().index()];
+            ids[m.from().index()] = u8::MAX;
         }
     }
 
@@ -580,7 +629,7 @@ impl<'a> Worker<'a> {
     ) -> Value {
         // Step 1. At the horizon, resolve the captures.
         if depth <= 0 {
-            return self.qsearch::<N>(alpha, beta, ply);
+            return self.qsearch::<N>(alpha, beta, ply, 0);
         }
 
         // Step 2. Count the node and check the limits.
@@ -665,7 +714,7 @@ impl<'a> Worker<'a> {
         if !N::PV && !in_check && excluded.is_null() {
             // Step 7. Razoring: hopeless by a wide margin, so check the captures only.
             if depth <= params::RAZOR_MAX_DEPTH && eval + params::RAZOR_MARGIN * depth < alpha {
-                let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply);
+                let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply, 0);
                 if value <= alpha {
                     return value;
                 }
@@ -756,25 +805,42 @@ impl<'a> Worker<'a> {
             let is_refutation = m == killers[0] || m == killers[1] || m == counter;
             let quiet_history = if capture { 0 } else { self.hist.quiet(us, m) };
 
-            // Step 12. Shallow-depth pruning, once a line that does not lose is known.
-            if best > -MATE_BOUND && !N::PV {
-                if !capture {
-                    // Late-move pruning: far down a quiet list, the rest will not help.
-                    if depth <= params::LMP_MAX_DEPTH && move_count > lmp_limit && !in_check {
-                        picker.skip_quiets = true;
-                    }
-                    // Quiet moves that lose material by exchange.
+            // Step 12. Shallow-depth pruning, once a line that does not lose is known. Checks are
+            // treated like captures: in xiangqi the mating attack is a chain of checks.
+            let gives_check = gives_check(&self.pos, m);
+            if best > -MATE_BOUND && !N::PV && !in_check {
+                let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
+                if capture || gives_check {
                     if depth <= params::SEE_PRUNE_MAX_DEPTH
-                        && !in_check
-                        && !see_ge(&self.pos, m, -params::SEE_QUIET_MARGIN * depth)
+                        && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
                     {
                         continue;
                     }
-                } else if depth <= params::SEE_PRUNE_MAX_DEPTH
-                    && !in_check
-                    && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
-                {
-                    continue;
+                } else {
+                    // Late-move pruning: far down a quiet list, the rest will not help.
+                    if depth <= params::LMP_MAX_DEPTH && move_count > lmp_limit {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    // Futility: a quiet move cannot lift a hopeless static eval.
+                    if lmr_depth <= params::FUTILITY_MAX_DEPTH
+                        && static_eval
+                            + params::FUTILITY_BASE
+                            + params::FUTILITY_PER_DEPTH * lmr_depth
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    // Quiet moves that lose material by exchange.
+                    if lmr_depth <= params::SEE_PRUNE_MAX_DEPTH
+                        && !see_ge(
+                            &self.pos,
+                            m,
+                            -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth,
+                        )
+                    {
+                        continue;
+                    }
                 }
             }
 
@@ -817,19 +883,7 @@ impl<'a> Worker<'a> {
                 && move_count > 1 + usize::from(N::PV)
                 && (!capture || !see_ge(&self.pos, m, 0));
 
-            let (undo, gives_check) = self.make(m);
-
-            // Futility: a quiet, non-checking move cannot lift a hopeless static eval.
-            if !N::PV && !capture && !gives_check && !in_check && best > -MATE_BOUND {
-                let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
-                if lmr_depth <= params::FUTILITY_MAX_DEPTH
-                    && static_eval + params::FUTILITY_BASE + params::FUTILITY_PER_DEPTH * lmr_depth
-                        <= alpha
-                {
-                    self.unmake(m, undo);
-                    continue;
-                }
-            }
+            let (undo, _) = self.make(m);
 
             // Step 14. Check extension: forcing lines are where xiangqi mates hide.
             if gives_check
@@ -998,7 +1052,13 @@ impl<'a> Worker<'a> {
 
     // ----- quiescence -----------------------------------------------------------------------------
 
-    fn qsearch<N: NodeKind>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    fn qsearch<N: NodeKind>(
+        &mut self,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        qdepth: i32,
+    ) -> Value {
         // Step 1. Count the node and check the limits.
         self.count_node();
         if self.stopped {
@@ -1009,6 +1069,10 @@ impl<'a> Worker<'a> {
             self.seldepth = self.seldepth.max(ply);
         }
         let in_check = self.frame().in_check;
+        // A quiet evasion or check can complete a repetition here too.
+        if let Some(value) = self.rule_value(ply) {
+            return value;
+        }
         if ply >= MAX_PLY - 8 {
             return if in_check { DRAW } else { self.evaluate() };
         }
@@ -1016,7 +1080,7 @@ impl<'a> Worker<'a> {
         // Step 2. Transposition table.
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key, ply);
-        let tt_depth = if in_check { 0 } else { -1 };
+        let tt_depth = if in_check || qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry {
             if !N::PV
                 && e.depth >= tt_depth
@@ -1060,18 +1124,22 @@ impl<'a> Worker<'a> {
             Move::NULL,
             self.continuation_keys(ply),
         );
+        // At the first quiescence ply quiet checks are tried too: in xiangqi a quiet move
+        // often threatens mate, and a null-move search ending here would otherwise miss it.
+        if qdepth == 0 {
+            picker = picker.with_quiet_checks();
+        }
         let mut best_move = Move::NULL;
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, self.hist) {
             move_count += 1;
             if !in_check && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece outright would not reach alpha.
-                let victim = self
-                    .pos
-                    .piece_at(m.to())
-                    .map_or(0, |p| SEE_VALUE[p.role.index()]);
-                if static_eval + victim + params::DELTA_MARGIN <= alpha {
-                    continue;
+                if let Some(victim) = self.pos.piece_at(m.to()) {
+                    if static_eval + SEE_VALUE[victim.role.index()] + params::DELTA_MARGIN <= alpha
+                    {
+                        continue;
+                    }
                 }
                 // Losing captures.
                 if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) {
@@ -1079,7 +1147,7 @@ impl<'a> Worker<'a> {
                 }
             }
             let (undo, _) = self.make(m);
-            let value = -self.qsearch::<N>(-beta, -alpha, ply + 1);
+            let value = -self.qsearch::<N>(-beta, -alpha, ply + 1, qdepth - 1);
             self.unmake(m, undo);
             if self.stopped {
                 return 0;
