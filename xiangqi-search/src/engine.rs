@@ -170,10 +170,10 @@ impl Engine {
         self.options.multipv = multipv.clamp(1, MAX_MULTIPV);
     }
 
-    /// Reseeds the levels' random choice.
-    pub fn set_seed(&mut self, seed: u64) {
-        self.options.seed = Some(seed);
-        self.rng = Rng::new(seed);
+    /// Reseeds the levels' random choice (`None`: from the clock, so games vary).
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.options.seed = seed;
+        self.rng = Rng::new(seed.unwrap_or_else(clock_seed));
     }
 
     /// Forgets everything learned: a new game starts.

@@ -9,6 +9,14 @@
 //! runs. Malformed input gets an `info string error: ...` line and the engine keeps running;
 //! no input makes it crash.
 //!
+//! Pondering is not separate: `go ponder` searches like `go infinite`, and `ponderhit` (like
+//! `stop`) ends the search with its best move. At the end of input a running search is allowed
+//! to finish (an infinite one is stopped), so `echo "go depth 12" | xiangqi uci` prints a move.
+//!
+//! Options: `Hash` (MiB), `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`,
+//! `simple` or `axf`, or a custom string such as `simple,no-capture=off`), `Seed` (the levels'
+//! randomness; 0 = from the clock) and `Clear Hash`.
+//!
 //! Extra commands: `go perft N` (a move-by-move count), `bench [depth]`, `d` (draw the board).
 
 use crate::bench;
@@ -319,7 +327,7 @@ impl Session {
                 .map(|r| engine.set_rules(r))
                 .map_err(|e| e.to_string()),
             "seed" => number(&value)
-                .map(|s| engine.set_seed(s))
+                .map(|s| engine.set_seed(Some(s).filter(|&s| s != 0)))
                 .ok_or_else(|| format!("Seed needs a number, not {value:?}")),
             "clear hash" | "newgame" => {
                 engine.new_game();
