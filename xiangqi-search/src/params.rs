@@ -10,17 +10,17 @@ pub type Pair = (i32, i32);
 // ----- material ---------------------------------------------------------------------------------
 
 /// Soldier before the river; its advance is paid by the piece-square table.
-pub const SOLDIER_VALUE: Pair = (95, 126);
+pub const SOLDIER_VALUE: Pair = (109, 129);
 /// Advisor: a defender whose worth depends on the attackers left (see king safety).
-pub const ADVISOR_VALUE: Pair = (179, 168);
+pub const ADVISOR_VALUE: Pair = (174, 162);
 /// Elephant: like the advisor, a defender.
-pub const ELEPHANT_VALUE: Pair = (177, 168);
+pub const ELEPHANT_VALUE: Pair = (169, 163);
 /// Horse: gains in the endgame when the board opens and the cannon loses its screens.
-pub const HORSE_VALUE: Pair = (431, 483);
+pub const HORSE_VALUE: Pair = (436, 487);
 /// Cannon: strongest with many screens on the board.
-pub const CANNON_VALUE: Pair = (463, 426);
+pub const CANNON_VALUE: Pair = (466, 429);
 /// Chariot: the strongest piece.
-pub const CHARIOT_VALUE: Pair = (1015, 1099);
+pub const CHARIOT_VALUE: Pair = (1027, 1114);
 
 /// Extra for the cannon (and minus for the horse) per piece on the board above
 /// [`SCREEN_PIECES_PIVOT`]: the horse/cannon shift as material comes off.
@@ -41,11 +41,11 @@ pub const CHARIOT_MOBILITY: Pair = (5, 3);
 /// The chariot's typical count of reachable points.
 pub const CHARIOT_MOBILITY_PIVOT: i32 = 7;
 /// Per horse move above or below [`HORSE_MOBILITY_PIVOT`]: a hobbled horse is a poor piece.
-pub const HORSE_MOBILITY: Pair = (11, 5);
+pub const HORSE_MOBILITY: Pair = (12, 4);
 /// The horse's typical move count.
 pub const HORSE_MOBILITY_PIVOT: i32 = 4;
 /// Extra penalty for a horse with no move at all.
-pub const HORSE_TRAPPED: Pair = (13, 68);
+pub const HORSE_TRAPPED: Pair = (10, 94);
 /// Per cannon move (quiet moves and captures) above or below [`CANNON_MOBILITY_PIVOT`].
 pub const CANNON_MOBILITY: Pair = (3, 1);
 /// The cannon's typical move count.
@@ -55,44 +55,44 @@ pub const CANNON_MOBILITY_PIVOT: i32 = 7;
 
 /// An enemy cannon on the general's file or rank with nothing between: the "empty-head cannon",
 /// which pins the palace (advisors and elephants cannot step onto the line).
-pub const EMPTY_HEAD_CANNON: Pair = (107, -8);
+pub const EMPTY_HEAD_CANNON: Pair = (132, -20);
 /// ...the same when the general has left the central file, a lesser grip.
-pub const EMPTY_HEAD_CANNON_SIDE: Pair = (37, 12);
+pub const EMPTY_HEAD_CANNON_SIDE: Pair = (41, 11);
 /// An enemy cannon aimed at the general through two screens: one move from a check.
-pub const CANNON_TWO_SCREENS: Pair = (18, 34);
+pub const CANNON_TWO_SCREENS: Pair = (23, 46);
 /// A cannon on the central file with one of our own pieces as the screen and our general behind
 /// it: a pinned screen ("central cannon" pressure).
 pub const CENTRAL_CANNON_PIN: Pair = (20, 6);
 /// An enemy chariot on the general's file with one piece between (a pin or a discovered threat).
-pub const CHARIOT_ON_GENERAL_FILE: Pair = (39, -3);
+pub const CHARIOT_ON_GENERAL_FILE: Pair = (36, 2);
 /// Per missing advisor and per unit of enemy attackers (see [`ATTACKER_WEIGHT`]).
-pub const MISSING_ADVISOR: Pair = (5, 5);
+pub const MISSING_ADVISOR: Pair = (7, 7);
 /// Per missing elephant and per unit of enemy attackers.
-pub const MISSING_ELEPHANT: Pair = (5, 5);
+pub const MISSING_ELEPHANT: Pair = (7, 7);
 /// Weights of enemy pieces counted as attackers for the palace-integrity terms, by role.
 pub const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 0, 2, 3, 2, 1];
 /// The general off its home rank, per unit of enemy attackers: exposed to chariots and
 /// cannons.
-pub const GENERAL_RAISED: Pair = (7, 3);
+pub const GENERAL_RAISED: Pair = (10, 4);
 /// Attack units per enemy piece attacking the palace zone, by role (plus one per palace point
 /// it hits).
 pub const KING_ZONE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 3, 4, 3, 2];
 /// Per attack unit on the enemy palace, when at least two pieces attack it.
 pub const KING_ZONE_ATTACK: Pair = (2, 2);
 /// Per point (at most two) from which a chariot could check next move, unguarded by the enemy.
-pub const SAFE_CHARIOT_CHECK: Pair = (86, -13);
+pub const SAFE_CHARIOT_CHECK: Pair = (116, -22);
 /// Per point (at most two) from which a cannon could check next move, unguarded.
-pub const SAFE_CANNON_CHECK: Pair = (24, 5);
+pub const SAFE_CANNON_CHECK: Pair = (28, 4);
 /// Per point (at most two) from which a horse could check next move, unguarded.
-pub const SAFE_HORSE_CHECK: Pair = (118, -13);
+pub const SAFE_HORSE_CHECK: Pair = (146, -18);
 
 // ----- soldiers, threats, other ---------------------------------------------------------------
 
 /// Two crossed soldiers side by side on one rank support each other.
-pub const CONNECTED_SOLDIERS: Pair = (-5, 4);
+pub const CONNECTED_SOLDIERS: Pair = (-18, -2);
 /// A piece attacked by an enemy soldier, horse or cannon and not defended, or attacked by a
 /// cheaper piece: the side to move is likely to win it, the other side to lose it.
-pub const HANGING_PIECE: Pair = (26, 31);
+pub const HANGING_PIECE: Pair = (24, 31);
 /// The side to move's bonus.
 pub const TEMPO: i32 = 12;
 /// A side without pieces able to cross the river cannot win: its advantage is divided by this.
