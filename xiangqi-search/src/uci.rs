@@ -12,6 +12,9 @@
 //! Pondering is not separate: `go ponder` searches like `go infinite`, and `ponderhit` (like
 //! `stop`) ends the search with its best move. At the end of input a running search is allowed
 //! to finish (an infinite one is stopped), so `echo "go depth 12" | xiangqi uci` prints a move.
+//! Likewise `position`, `go`, `setoption` and `bench` sent during a bounded search wait for its
+//! move, so a piped command file loses nothing; during an infinite search they are refused with
+//! an error line until `stop`.
 //!
 //! Options: `Hash` (MiB), `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`,
 //! `simple` or `axf`, or a custom string such as `simple,no-capture=off`), `Seed` (the levels'
@@ -124,6 +127,21 @@ impl Session {
     /// has answered may still be returning the engine; the next command waits for that.
     fn searching(&self) -> bool {
         self.search.is_some() && !self.answered.load(Ordering::Acquire)
+    }
+
+    /// Makes way for a command that needs the engine idle: a bounded search (depth, nodes,
+    /// time) is allowed to finish and print its move, so piped command files lose nothing; an
+    /// infinite one would never end, so the command is refused with an error line (`what` says
+    /// what was refused) until `stop`.
+    fn settle(&mut self, what: &str) -> bool {
+        if self.searching() && self.search_is_infinite {
+            self.info_error(&format!(
+                "{what} during an infinite search; send stop first"
+            ));
+            return false;
+        }
+        self.finish_search(false);
+        true
     }
 
     /// Waits for the running search (stopping it first when `stop` is set) and takes the
@@ -299,8 +317,7 @@ impl Session {
             self.info_error("setoption needs an option name");
             return;
         }
-        if self.searching() {
-            self.info_error("options cannot change during a search");
+        if !self.settle("options cannot change") {
             return;
         }
         self.finish_search(false);
@@ -346,8 +363,7 @@ impl Session {
     }
 
     fn position(&mut self, args: &[&str]) {
-        if self.searching() {
-            self.info_error("position cannot change during a search");
+        if !self.settle("the position cannot change") {
             return;
         }
         let moves_at = args.iter().position(|w| *w == "moves");
@@ -520,8 +536,7 @@ impl Session {
             self.perft(&args[1..]);
             return;
         }
-        if self.searching() {
-            self.info_error("a search is already running");
+        if !self.settle("a new search cannot start") {
             return;
         }
         self.finish_search(false);
@@ -631,8 +646,7 @@ impl Session {
     }
 
     fn bench(&mut self, args: &[&str]) {
-        if self.searching() {
-            self.info_error("bench cannot run during a search");
+        if !self.settle("bench cannot run") {
             return;
         }
         let depth = match args.first().map(|d| d.parse::<u32>()) {

@@ -76,6 +76,42 @@ fn stop_ends_an_infinite_search_and_isready_answers_during_it() {
 }
 
 #[test]
+fn commands_during_a_bounded_search_wait_for_it() {
+    // A command file piped in without waiting for `bestmove`: every search is answered, in
+    // order, and nothing is refused.
+    let lines = session(
+        b"position startpos\ngo depth 4\nposition startpos moves h2e2\ngo depth 3\nsetoption name MultiPV value 1\ngo nodes 500\n",
+    );
+    assert_eq!(bestmoves(&lines).len(), 3, "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    // The second search ran from the position after h2e2: Black to move.
+    let second = bestmoves(&lines)[1]
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let mut pos = Position::startpos();
+    pos.play(parse_coords("h2e2", RankDialect::Zero).unwrap())
+        .unwrap();
+    assert!(
+        pos.is_legal(parse_coords(&second, RankDialect::Zero).unwrap()),
+        "{second}"
+    );
+}
+
+#[test]
+fn an_infinite_search_refuses_a_new_position_until_stop() {
+    let lines = session(b"position startpos\ngo infinite\nposition startpos moves h2e2\nstop\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error:") && l.contains("send stop first")),
+        "{lines:?}"
+    );
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}
+
+#[test]
 fn ucci_dialect() {
     let lines = session(
         b"ucci\nsetoption hashsize 8\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2\nbanmoves h9g7\ngo time 2000 increment 0 opptime 2000\nquit\n",
