@@ -711,6 +711,8 @@ impl<'a> Worker<'a> {
             !earlier.in_check && static_eval > earlier.static_eval
         };
 
+        // Set when passing would let the opponent mate: moves here are then reduced less.
+        let mut mate_threat = false;
         if !N::PV && !in_check && excluded.is_null() {
             // Step 7. Razoring: hopeless by a wide margin, so check the captures only.
             if depth <= params::RAZOR_MAX_DEPTH && eval + params::RAZOR_MARGIN * depth < alpha {
@@ -752,6 +754,7 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     return 0;
                 }
+                mate_threat = value <= -MATE_BOUND;
                 if value >= beta {
                     let value = if value >= MATE_BOUND { beta } else { value };
                     if depth < params::NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
@@ -811,7 +814,8 @@ impl<'a> Worker<'a> {
             if best > -MATE_BOUND && !N::PV && !in_check {
                 let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
                 if capture || gives_check {
-                    if depth <= params::SEE_PRUNE_MAX_DEPTH
+                    if !gives_check
+                        && depth <= params::SEE_PRUNE_MAX_DEPTH
                         && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
                     {
                         continue;
@@ -911,6 +915,9 @@ impl<'a> Worker<'a> {
                     r -= 100;
                 }
                 if is_refutation {
+                    r -= 100;
+                }
+                if mate_threat {
                     r -= 100;
                 }
                 r -= quiet_history * 100 / params::LMR_HISTORY_DIVISOR;
@@ -1142,7 +1149,7 @@ impl<'a> Worker<'a> {
                     }
                 }
                 // Losing captures.
-                if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) {
+                if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) && !gives_check(&self.pos, m) {
                     continue;
                 }
             }
