@@ -98,13 +98,6 @@ pub const TEMPO: i32 = 12;
 /// A side without pieces able to cross the river cannot win: its advantage is divided by this.
 pub const NO_ATTACKERS_DIVISOR: i32 = 8;
 
-/// The evaluation fades as plies pass without a capture: it is scaled by
-/// `(NO_CAPTURE_FADE_PLIES - plies) / NO_CAPTURE_FADE_PLIES`, so a winning side prefers lines
-/// that make progress over shuffling toward the no-capture draw.
-pub const NO_CAPTURE_FADE_PLIES: i32 = 200;
-/// The fade stops here (the no-capture limit of the presets).
-pub const NO_CAPTURE_FADE_MAX_PLIES: i32 = 120;
-
 // ----- search ----------------------------------------------------------------------------------
 
 /// First half-width of the aspiration window.

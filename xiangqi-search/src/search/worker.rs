@@ -321,11 +321,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn evaluate(&self) -> Value {
-        let value = eval::evaluate_with(&self.pos, self.frame().psq);
-        // A game without captures drifts toward the no-capture draw: an advantage that is not
-        // being turned into material is worth less the longer it waits.
-        let plies = (self.pos.halfmoves() as Value).min(params::NO_CAPTURE_FADE_MAX_PLIES);
-        value * (params::NO_CAPTURE_FADE_PLIES - plies) / params::NO_CAPTURE_FADE_PLIES
+        eval::evaluate_with(&self.pos, self.frame().psq)
     }
 
     /// The value of the current node by the game's rules when they end the line here: a
