@@ -335,6 +335,32 @@ static FILE_SPREAD: [u128; 1024] = {
     t
 };
 
+/// The points a horse on `sq` reaches: each direction whose leg is empty in `occupied`.
+#[inline]
+pub fn horse_moves(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut targets = Bitboard::EMPTY;
+    for d in 0..4 {
+        let leg = HORSE_LEG[sq.index()][d];
+        if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
+            targets |= HORSE_TARGETS[sq.index()][d];
+        }
+    }
+    targets
+}
+
+/// The points an elephant of `color` on `sq` reaches: each step whose eye is empty in
+/// `occupied` (never across the river).
+#[inline]
+pub fn elephant_moves(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut targets = Bitboard::EMPTY;
+    for &(eye, to) in &ELEPHANT[ci(color)][sq.index()] {
+        if to != NONE && occupied.0 & (1u128 << eye) == 0 {
+            targets.0 |= 1u128 << to;
+        }
+    }
+    targets
+}
+
 /// The 9-bit occupancy of `rank` in `occupied`.
 #[inline]
 pub fn rank_occupancy(occupied: Bitboard, rank: usize) -> usize {

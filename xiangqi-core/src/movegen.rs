@@ -297,25 +297,8 @@ impl Position {
         let targets = match piece.role {
             Role::General => attacks::GENERAL[c][from.index()],
             Role::Advisor => attacks::ADVISOR[c][from.index()],
-            Role::Elephant => {
-                let mut t = Bitboard::EMPTY;
-                for &(eye, sq) in &attacks::ELEPHANT[c][from.index()] {
-                    if sq != NONE && occupied.0 & (1u128 << eye) == 0 {
-                        t.0 |= 1u128 << sq;
-                    }
-                }
-                t
-            }
-            Role::Horse => {
-                let mut t = Bitboard::EMPTY;
-                for d in 0..4 {
-                    let leg = attacks::HORSE_LEG[from.index()][d];
-                    if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                        t |= attacks::HORSE_TARGETS[from.index()][d];
-                    }
-                }
-                t
-            }
+            Role::Elephant => attacks::elephant_moves(us, from, occupied),
+            Role::Horse => attacks::horse_moves(from, occupied),
             Role::Chariot => attacks::slide(from, occupied, self.file_occupancy(from.file())),
             Role::Cannon => {
                 let file_occ = self.file_occupancy(from.file());

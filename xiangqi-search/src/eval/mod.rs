@@ -324,18 +324,6 @@ struct SideInfo {
     horse_reach: Bitboard,
 }
 
-#[inline]
-fn horse_targets(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut targets = Bitboard::EMPTY;
-    for d in 0..4 {
-        let leg = attacks::HORSE_LEG[sq.index()][d];
-        if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-            targets |= attacks::HORSE_TARGETS[sq.index()][d];
-        }
-    }
-    targets
-}
-
 /// Gathers one side's attacks and reports its mobility terms.
 #[inline]
 fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
@@ -371,7 +359,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         info.attackers += params::ATTACKER_WEIGHT[Role::Chariot.index()];
     }
     for sq in pos.pieces(us, Role::Horse) {
-        let targets = horse_targets(sq, occupied);
+        let targets = attacks::horse_moves(sq, occupied);
         info.all |= targets;
         info.cheap |= targets;
         info.horse_reach |= targets;

@@ -137,28 +137,11 @@ pub(crate) fn quiet_checks_into(pos: &Position, list: &mut MoveList) {
                 Role::Chariot | Role::Cannon => {
                     attacks::slide(from, occupied, pos.file_occupancy(from.file()))
                 }
-                Role::Horse => {
-                    let mut t = Bitboard::EMPTY;
-                    for d in 0..4 {
-                        let leg = attacks::HORSE_LEG[from.index()][d];
-                        if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                            t |= attacks::HORSE_TARGETS[from.index()][d];
-                        }
-                    }
-                    t
-                }
+                Role::Horse => attacks::horse_moves(from, occupied),
                 Role::Soldier => attacks::SOLDIER[c][from.index()],
                 Role::Advisor => attacks::ADVISOR[c][from.index()],
                 Role::General => attacks::GENERAL[c][from.index()],
-                Role::Elephant => {
-                    let mut t = Bitboard::EMPTY;
-                    for &(eye, to) in &attacks::ELEPHANT[c][from.index()] {
-                        if to != NONE && occupied.0 & (1u128 << eye) == 0 {
-                            t.0 |= 1u128 << to;
-                        }
-                    }
-                    t
-                }
+                Role::Elephant => attacks::elephant_moves(us, from, occupied),
             };
             for to in targets & empty & mask {
                 let m = Move::new(from, to);
