@@ -38,6 +38,7 @@ __all__ = [
     "ResignAdjudication",
     "DrawAdjudication",
     "PairStats",
+    "Executor",
 ]
 
 RED, BLACK = True, False
@@ -277,6 +278,16 @@ def _centipawns(score: Score) -> int:
     return score.cp or 0
 
 
+class Executor:
+    """Where a match's games are played when not in this process's threads. ``play(match,
+    tasks)`` plays each task with ``match._play`` (on a ``Match`` unpickled from this one),
+    passes each finished game to ``match._finish`` once, and returns when all are done or
+    ``match._stop`` is set."""
+
+    def play(self, match: "Match", tasks: List["_Task"]) -> None:
+        raise NotImplementedError
+
+
 class Match:
     """A match between two or more engines (every pair plays; each opening twice, colours
     swapped).
@@ -288,7 +299,8 @@ class Match:
     the preset judging the games; ``max_moves`` a draw after that many moves (each side);
     ``resign``/``draw`` adjudication by engine scores; ``sprt`` an early stop (two engines);
     ``pgn`` the record file, continued when ``resume`` is set; ``progress`` is called with a
-    line after each game."""
+    line after each game; ``executor`` plays the games elsewhere (``RayExecutor``: as Ray tasks on
+    a cluster) instead of in threads of this process."""
 
     def __init__(
         self,
@@ -313,6 +325,7 @@ class Match:
         resume: bool = False,
         event: str = "xiangqi match",
         progress: Optional[Callable[[str], Any]] = None,
+        executor: Optional["Executor"] = None,
     ) -> None:
         if len(engines) < 2:
             raise MatchError("a match needs at least two engines")
@@ -366,6 +379,28 @@ class Match:
             self.result.pairs[(a, b)] = PairStats(a, b)
         self._pair_points: Dict[Tuple[int, int, int], List[float]] = {}
         self._errors: List[BaseException] = []
+        self.executor = executor
+
+    # What a game needs to be played in another process: the settings, not the schedule, the
+    # score, the callbacks or the locks.
+    _LOCAL_STATE = ("progress", "executor", "tasks", "result", "_stop", "_lock", "_slots", "_pair_points", "_errors")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {
+            k: (None if callable(v) else v) for k, v in self.__dict__.items() if k not in self._LOCAL_STATE
+        }
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.progress = None
+        self.executor = None
+        self.tasks = []
+        self.result = MatchResult(self.names)
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
+        self._slots = []
+        self._pair_points = {}
+        self._errors = []
 
     def _unique_names(self) -> List[str]:
         names: List[str] = []
@@ -403,6 +438,8 @@ class Match:
         """Plays the match (or what is left of it) and returns the result. Ctrl-C ends it with
         the finished games kept in the PGN."""
         done = self._prepare_pgn()
+        if self.executor is not None:
+            return self._run_elsewhere(self.executor, [t for t in self.tasks if t.number not in done])
         self._check_engines()
         todo: "queue.Queue[_Task]" = queue.Queue()
         for task in self.tasks:
@@ -435,6 +472,21 @@ class Match:
             self.result.interrupted = self.result.interrupted or self._stop.is_set()
         if self._errors:
             raise self._errors[0]
+        return self.result
+
+    def _run_elsewhere(self, executor: "Executor", tasks: List[_Task]) -> MatchResult:
+        """``run`` with the games played by ``executor``; external engines are started where
+        the games are played, so a missing one loses its games there."""
+        if self.sprt is not None:
+            self._judge_sprt()
+        try:
+            if not self._stop.is_set():
+                executor.play(self, tasks)
+        except KeyboardInterrupt:
+            self.result.interrupted = True
+            self.stop()
+        if len(self.result.games) < len(self.tasks) and self.result.sprt_decision is None:
+            self.result.interrupted = self.result.interrupted or self._stop.is_set()
         return self.result
 
     def _check_engines(self) -> None:
