@@ -96,7 +96,7 @@ VENV_PY := $(VENV)/bin/python
 PY_REQS := xiangqi-py/requirements-dev.txt
 PY_STAMP := $(VENV)/.installed
 
-.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench
 
 ## The venv with the build and test tools (recreated when the requirements change).
 $(PY_STAMP): $(PY_REQS)
@@ -128,3 +128,7 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+## Ray's cost on this machine: a match and self-play locally and on a 2-CPU Ray cluster, twice each.
+ray-bench: python-build
+	$(VENV_PY) xiangqi-py/benches/ray_bench.py

@@ -32,6 +32,7 @@ pa = pytest.importorskip("pyarrow")
 pytest.importorskip("pyarrow.parquet")
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "ray.md"
 BINARY = ROOT / "target" / "release" / "xiangqi"
 #: A master game from the CCPD corpus, Big5 as published (see data/analysis/README.md).
 REAL_GAME = ROOT / "data" / "analysis" / "ccpd-master-game.pgn"
@@ -181,11 +182,13 @@ def test_an_engine_missing_on_the_workers_loses_its_games_not_the_match(cluster:
 SELFPLAY = SelfPlayConfig(nodes=300, multipv=4, explore_plies=6, max_plies=40, seed=5)
 
 
-def test_selfplay_on_ray_writes_checked_shards_equal_to_local_ones(cluster: Any, tmp_path: Path) -> None:
-    on_ray = selfplay_run(4, tmp_path / "ray", SELFPLAY, games_per_shard=2, use_ray=True)
+def test_selfplay_on_ray_writes_checked_shards_equal_to_local_ones(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    on_ray = selfplay_run(4, tmp_path / "selfplay", SELFPLAY, games_per_shard=2, use_ray=True)
     assert on_ray.games == 4 and on_ray.shards_written == 2 and on_ray.positions > 0
     local = selfplay_run(4, tmp_path / "local", SELFPLAY, games_per_shard=2, workers=2)
-    table = read_shards(tmp_path / "ray")
+    table = read_shards(tmp_path / "selfplay")
     assert table.equals(read_shards(tmp_path / "local"))
     rows = table.to_pylist()
     assert len(rows) == on_ray.positions == local.positions
@@ -216,13 +219,19 @@ def test_selfplay_on_ray_writes_checked_shards_equal_to_local_ones(cluster: Any,
             assert len(plies) == SELFPLAY.max_plies and result == "1/2-1/2"
         red_points = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}[result]
         assert all(r["outcome"] == (red_points if r["red_to_move"] else -red_points) for r in plies)
-    # Readable as a dataset by pandas and by Ray Data.
-    frame = pa.parquet.read_table(tmp_path / "ray").to_pandas()
-    assert len(frame) == len(rows) and list(frame.columns)[:3] == ["game", "ply", "fen"]
+    # Readable by pandas and by Ray Data, as docs/ray.md shows (its example runs here as written).
+    example = next(b for b in re.findall(r"```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S) if "read_shards" in b)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
     with warnings.catch_warnings():
         # Ray Data's own settings warn of their deprecations when it starts.
         warnings.simplefilter("ignore", DeprecationWarning)
-        assert cluster.data.read_parquet(str(tmp_path / "ray")).count() == len(rows)
+        exec(compile(example, str(DOCS), "exec"), namespace)
+        assert namespace["positions"].count() == len(rows)
+    assert namespace["table"].equals(table)
+    frame = namespace["frame"]
+    assert len(frame) == len(rows) and list(frame.columns)[:3] == ["game", "ply", "fen"]
+    assert [f for f in frame.columns] == [line.split("`")[1] for line in DOCS.read_text(encoding="utf-8").splitlines() if re.match(r"^\| `[a-z_0-9]+` \| (int|string|bool|list)", line)]
 
 
 def test_selfplay_resumes_and_reports_malformed_shards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,7 @@ Reading the shards back::
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -126,10 +127,10 @@ def schema() -> Any:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow
-        import pyarrow.parquet  # noqa: F401
+        pyarrow = importlib.import_module("pyarrow")
+        importlib.import_module("pyarrow.parquet")
     except ImportError:
-        raise SelfPlayError("writing Parquet needs pyarrow: pip install 'xiangqi[parquet]'") from None
+        raise SelfPlayError("Parquet shards need pyarrow: pip install 'xiangqi[parquet]'") from None
     return pyarrow
 
 

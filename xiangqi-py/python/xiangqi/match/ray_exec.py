@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Tuple
 
 from xiangqi import _ray
 from xiangqi.match.players import Player, make_player
+from xiangqi.match.runner import Executor, MatchError
 
 if TYPE_CHECKING:
     from xiangqi.match.runner import GameRecord, Match, _Task
@@ -58,7 +59,7 @@ def _play_game(match: "Match", token: str, task: "_Task") -> Optional["GameRecor
     return match._play(task, players[task.red], players[task.black])
 
 
-class RayExecutor:
+class RayExecutor(Executor):
     """Plays a match's games as Ray tasks on the cluster at ``address`` (see
     :mod:`xiangqi._ray`: ``None``, ``"auto"``, ``"local"``, ``"HOST:PORT"``).
 
@@ -96,8 +97,6 @@ class RayExecutor:
         """Plays ``tasks``; hands each finished game to the match once; returns when all are
         done or the match stopped. A game that failed on every try stops the match with a
         ``MatchError`` (the finished games stay in the PGN)."""
-        from xiangqi.match.runner import MatchError
-
         concurrency = self.start(match)
         ray = self._ray
         remote = ray.remote(_play_game).options(

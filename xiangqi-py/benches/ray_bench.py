@@ -1,0 +1,68 @@
+"""Ray's cost on one machine: the same match in local threads and as Ray tasks, and self-play in
+local processes and as Ray tasks, each run twice (the machine may be shared).
+
+    python xiangqi-py/benches/ray_bench.py [--cpus 2] [--games 8] [--nodes 3000]
+
+The cluster is started before the clock runs (a head with ``--cpus`` CPUs on this machine), so
+the numbers compare playing, not starting Ray.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+import ray
+
+from xiangqi.match import EngineConfig, Match
+from xiangqi.match.ray_exec import RayExecutor
+from xiangqi.selfplay import SelfPlayConfig
+from xiangqi.selfplay import run as selfplay
+
+
+def match_rate(games: int, nodes: int, cpus: int, on_ray: bool) -> float:
+    engines = [EngineConfig(name="Master", level="master", seed=1), EngineConfig(name="Strong", level="strong", seed=1)]
+    match = Match(
+        engines, games=games, nodes=nodes, max_moves=60, order="sequential", concurrency=cpus,
+        executor=RayExecutor(concurrency=cpus) if on_ray else None,
+    )
+    start = time.monotonic()
+    result = match.run()
+    elapsed = time.monotonic() - start
+    assert len(result.games) == games
+    return 60.0 * games / elapsed
+
+
+def selfplay_rate(games: int, nodes: int, cpus: int, on_ray: bool) -> float:
+    with tempfile.TemporaryDirectory() as out:
+        config = SelfPlayConfig(nodes=nodes, multipv=8, max_plies=120)
+        result = selfplay(games, Path(out), config, games_per_shard=1, workers=cpus, use_ray=on_ray)
+    return result.positions_per_second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpus", type=int, default=2)
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--nodes", type=int, default=3000)
+    parser.add_argument("--selfplay-games", type=int, default=8)
+    parser.add_argument("--selfplay-nodes", type=int, default=1000)
+    args = parser.parse_args()
+    ray.init(num_cpus=args.cpus, include_dashboard=False, object_store_memory=128 * 1024 * 1024, log_to_driver=False)
+    print(f"match: {args.games} games, Master vs Strong, {args.nodes} nodes per move, {args.cpus} at once")
+    for attempt in (1, 2):
+        local = match_rate(args.games, args.nodes, args.cpus, False)
+        remote = match_rate(args.games, args.nodes, args.cpus, True)
+        print(f"  run {attempt}: local threads {local:.1f} games/min, Ray tasks {remote:.1f} games/min ({100 * (local / remote - 1):+.1f}% time)")
+    print(f"self-play: {args.selfplay_games} games, {args.selfplay_nodes} nodes, multipv 8, {args.cpus} workers")
+    for attempt in (1, 2):
+        local = selfplay_rate(args.selfplay_games, args.selfplay_nodes, args.cpus, False)
+        remote = selfplay_rate(args.selfplay_games, args.selfplay_nodes, args.cpus, True)
+        print(f"  run {attempt}: local processes {local:.0f} positions/s, Ray tasks {remote:.0f} positions/s")
+    ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()
