@@ -368,3 +368,22 @@ sys.exit(main(["--engine", "level:master", "--engine", "level:strong", "--nodes"
     done = run_python(["-c", code])
     assert done.returncode == 1, done.stderr
     assert "Ray is not installed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_three_commands_run_on_the_cluster(cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from xiangqi.analyse import main as analyse_main
+    from xiangqi.match.cli import main as match_main
+    from xiangqi.selfplay import main as selfplay_main
+
+    pgn = tmp_path / "match.pgn"
+    args = ["--engine", "level:master", "--engine", "level:strong", "--nodes", "200", "--maxmoves", "8", "--games", "2"]
+    assert match_main(args + ["--pgn", str(pgn), "--ray"]) == 0
+    out = capsys.readouterr().out
+    assert "concurrency 2 on a Ray cluster" in out and "[2/2]" in out and "Master vs Strong:" in out
+    assert selfplay_main(["--games", "2", "--nodes", "200", "--max-plies", "10", "--out", str(tmp_path / "sp"), "--ray"]) == 0
+    assert "2 games, 20 positions" in capsys.readouterr().out
+    assert analyse_main([str(pgn), "--out", str(tmp_path / "a.pgn"), "--nodes", "200", "--ray", "--notation", "chinese"]) == 0
+    assert "2 games (32 moves) annotated" in capsys.readouterr().out
+    assert [g.moves for g in read_games((tmp_path / "a.pgn").read_text(encoding="utf-8"))] == [
+        g.moves for g in read_games(pgn.read_text(encoding="utf-8"))
+    ]
