@@ -73,30 +73,31 @@ def _run_locally(
     pending: Dict["concurrent.futures.Future[Any]", Any] = {}
     source = iter(jobs)
     exhausted = False
-    with concurrent.futures.ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        try:
-            while True:
-                while not exhausted and len(pending) < count * IN_FLIGHT_PER_WORKER:
-                    try:
-                        key, args = next(source)
-                    except StopIteration:
-                        exhausted = True
-                        break
-                    pending[pool.submit(function, *args)] = key
-                if not pending:
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=count, mp_context=context)
+    try:
+        while True:
+            while not exhausted and len(pending) < count * IN_FLIGHT_PER_WORKER:
+                try:
+                    key, args = next(source)
+                except StopIteration:
+                    exhausted = True
                     break
-                done, _ = concurrent.futures.wait(pending, timeout=POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED)
-                for future in done:
-                    key = pending.pop(future)
-                    try:
-                        result = future.result()
-                    except Exception as e:
-                        raise JobError(f"{key} failed: {_describe(e)}") from e
-                    on_result(key, result)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+                pending[pool.submit(function, *args)] = key
+            if not pending:
+                break
+            done, _ = concurrent.futures.wait(pending, timeout=POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                key = pending.pop(future)
+                try:
+                    result = future.result()
+                except Exception as e:
+                    raise JobError(f"{key} failed: {_describe(e)}") from e
+                on_result(key, result)
+    except BaseException:
+        # Whatever has not started is dropped; the caller's output holds what finished.
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return count
 
 
