@@ -18,10 +18,11 @@ from typing import Any, Iterator, List
 
 import pytest
 
+from fake_engine import write_fake_engine
 from xiangqi import Board, Move, encoding
 from xiangqi.analyse import AnalysisConfig, AnalysisError
 from xiangqi.analyse import run as analyse_run
-from xiangqi.match import EngineConfig, Match
+from xiangqi.match import EngineConfig, Match, Sprt
 from xiangqi.match.ray_exec import RayExecutor
 from xiangqi.pgn import read_games, write
 from xiangqi.selfplay import SelfPlayConfig, SelfPlayError, read_shards
@@ -165,6 +166,22 @@ def test_a_worker_killed_during_a_game_replays_it_and_counts_it_once(cluster: An
     assert sorted(int(g.headers["Round"]) for g in records) == [1, 2, 3, 4]
     assert all(g.headers["Termination"] in ("normal", "adjudication") for g in records)
     assert result.pair(0, 1).games == 4
+
+
+def test_the_sprt_stops_a_lopsided_match_on_ray(cluster: Any, tmp_path: Path) -> None:
+    # As in test_match: pairs of two wins against a first-legal-move player pass elo1 = 200
+    # after five pairs; the games in flight then are cancelled, not counted.
+    weak = EngineConfig(name="First", command=write_fake_engine(tmp_path), depth=1)
+    lines: List[str] = []
+    result = Match(
+        [EngineConfig(name="Master", level="master", nodes=1000), weak],
+        games=40, sprt=Sprt(0, 200), progress=lines.append, executor=RayExecutor(),
+    ).run()
+    assert result.sprt_decision == "H1" and not result.interrupted
+    assert 10 <= len(result.games) < 40 and len({g.number for g in result.games}) == len(result.games)
+    assert result.llr() is not None and result.llr() >= Sprt(0, 200).upper_bound  # type: ignore[operator]
+    assert sum(1 for line in lines if line.startswith("[")) == len(result.games)
+    assert any("SPRT: H1 accepted" in line for line in lines)
 
 
 def test_an_engine_missing_on_the_workers_loses_its_games_not_the_match(cluster: Any, tmp_path: Path) -> None:
