@@ -49,7 +49,7 @@ def _metadata() -> typing.Dict[str, typing.Any]:
     return {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
 
-class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc]
+class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc, override]
     """A batch of xiangqi games stepped together in Rust: ``VecEnv(num_envs, rules="axf",
     encoding="2086", seed=None, max_plies=400, observations=True, obs_dtype="float32",
     masks=True, fens=None, num_threads=None, history=0, repetitions=False)``. See the module
