@@ -43,7 +43,7 @@ pub use game::{judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet, Ply
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
 pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
 pub use position::{IllegalMove, Position, Undo};

@@ -25,8 +25,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use xiangqi_core::{Game, Move, Position};
 
-/// Largest transposition table accepted, in MiB.
-pub const MAX_HASH_MB: usize = 1 << 16;
+pub use crate::limits_check::MAX_HASH_MB;
+use crate::limits_check::{check_range, max_hash_mb, EngineError};
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 256;
 /// Most principal variations accepted.
@@ -123,15 +123,39 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with these options (out-of-range numbers are clamped).
+    /// An engine with these options. Out-of-range numbers are clamped (the hash to
+    /// 1..=[`max_hash_mb`]); when the memory for the table cannot be had, the table is halved
+    /// until it can, and [`Engine::options`] tells the size in use. It never aborts over the
+    /// size; [`Engine::try_new`] refuses instead.
     pub fn new(options: EngineOptions) -> Engine {
         let mut options = options;
         options.threads = options.threads.clamp(1, MAX_THREADS);
-        options.hash_mb = options.hash_mb.clamp(1, MAX_HASH_MB);
+        options.hash_mb = options.hash_mb.clamp(1, max_hash_mb());
         options.multipv = options.multipv.clamp(1, MAX_MULTIPV);
+        let tt = loop {
+            match TranspositionTable::try_new(options.hash_mb) {
+                Ok(tt) => break tt,
+                Err(_) if options.hash_mb > 1 => options.hash_mb /= 2,
+                Err(_) => break TranspositionTable::minimal(),
+            }
+        };
+        Engine::with_table(options, tt)
+    }
+
+    /// An engine with these options, or why not: a number out of range (threads
+    /// 1..=[`MAX_THREADS`], hash 1..=[`max_hash_mb`] MiB, multipv 1..=[`MAX_MULTIPV`]) or a
+    /// table whose memory cannot be allocated.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, EngineError> {
+        check_range("threads", options.threads, 1, MAX_THREADS)?;
+        check_range("multipv", options.multipv, 1, MAX_MULTIPV)?;
+        let tt = try_table(options.hash_mb)?;
+        Ok(Engine::with_table(options, tt))
+    }
+
+    fn with_table(options: EngineOptions, tt: TranspositionTable) -> Engine {
         let seed = options.seed.unwrap_or_else(clock_seed);
         Engine {
-            tt: TranspositionTable::new(options.hash_mb),
+            tt,
             histories: Vec::new(),
             stop: StopHandle::default(),
             rng: Rng::new(seed),
@@ -149,10 +173,19 @@ impl Engine {
         self.options.threads = threads.clamp(1, MAX_THREADS);
     }
 
-    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`] MiB); it is emptied.
+    /// Resizes the transposition table (clamped to 1..=[`max_hash_mb`] MiB); it is emptied.
+    /// When the memory cannot be had, the previous table is kept, as it was.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
-        self.tt = TranspositionTable::new(self.options.hash_mb);
+        let _ = self.try_set_hash_mb(mb.clamp(1, max_hash_mb()));
+    }
+
+    /// Resizes the transposition table, emptying it, or says why not (a size outside
+    /// 1..=[`max_hash_mb`] MiB, or memory that cannot be allocated); on an error the previous
+    /// table and its contents are kept.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), EngineError> {
+        self.tt = try_table(mb)?;
+        self.options.hash_mb = mb;
+        Ok(())
     }
 
     /// Sets the playing level.
@@ -407,6 +440,19 @@ fn line_info(
     }
 }
 
+/// A table of `mb` MiB, checked against the machine's maximum.
+fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
+    let max_mb = max_hash_mb();
+    if mb > max_mb {
+        return Err(EngineError::HashTooLarge {
+            requested_mb: mb,
+            max_mb,
+        });
+    }
+    check_range("hash_mb", mb, 1, max_mb)?;
+    TranspositionTable::try_new(mb).map_err(|_| EngineError::OutOfMemory { requested_mb: mb })
+}
+
 fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -467,6 +513,51 @@ mod tests {
         fn assert_send<T: Send>() {}
         assert_send::<Engine>();
         assert_send::<StopHandle>();
+    }
+
+    #[test]
+    fn a_huge_hash_is_refused_and_the_old_table_kept() {
+        let mut engine = Engine::try_new(EngineOptions {
+            hash_mb: 2,
+            ..EngineOptions::default()
+        })
+        .unwrap();
+        let err = engine.try_set_hash_mb(999_999_999).unwrap_err();
+        assert!(matches!(
+            err,
+            EngineError::HashTooLarge {
+                requested_mb: 999_999_999,
+                ..
+            }
+        ));
+        assert_eq!(engine.options().hash_mb, 2);
+        assert_eq!(engine.tt.buckets_len(), 2 * (1 << 20) / 64);
+        assert!(engine.try_set_hash_mb(0).is_err());
+        for mb in [usize::MAX, max_hash_mb() + 1] {
+            let err = Engine::try_new(EngineOptions {
+                hash_mb: mb,
+                ..EngineOptions::default()
+            })
+            .err()
+            .unwrap();
+            assert!(matches!(err, EngineError::HashTooLarge { .. }), "{err}");
+        }
+        let err = Engine::try_new(EngineOptions {
+            threads: 100_000,
+            ..EngineOptions::default()
+        })
+        .err()
+        .unwrap();
+        assert!(matches!(
+            err,
+            EngineError::OutOfRange {
+                option: "threads",
+                ..
+            }
+        ));
+        // The lenient setter clamps instead; a table too large to allocate keeps the old one.
+        engine.set_hash_mb(0);
+        assert_eq!(engine.options().hash_mb, 1);
     }
 
     #[test]
