@@ -66,25 +66,60 @@ impl Default for EngineOptions {
 /// Stops a running search from another thread.
 ///
 /// Setting the flag makes the search return its best move so far (after depth 1 at least).
-/// The engine clears the flag when a search returns, so a stop raised during one search does
-/// not leak into the next; a stop raised while no search runs ends the next search at once.
+/// A stop counts only while a search is armed: from the moment [`StopHandle::arm`] is called
+/// (or the search starts, which arms it) until the search returns. A stop raised while no search
+/// runs is ignored, so it cannot cut the next search short. A caller that hands the engine to
+/// another thread to search, and may stop that search before it has begun, calls `arm` first so
+/// that such an early stop is not lost.
 #[derive(Clone, Debug, Default)]
-pub struct StopHandle(Arc<AtomicBool>);
+pub struct StopHandle(Arc<StopState>);
+
+#[derive(Debug, Default)]
+struct StopState {
+    /// Read by the search threads at every node.
+    flag: AtomicBool,
+    /// `true` from `arm` (or the search's start) until the search returns; guarded so that a
+    /// stop racing with the end of a search cannot leave the flag raised.
+    armed: std::sync::Mutex<bool>,
+}
+
+impl StopState {
+    fn armed(&self) -> std::sync::MutexGuard<'_, bool> {
+        // The lock guards one bool and no code panics holding it.
+        self.armed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 impl StopHandle {
-    /// Asks the search to stop.
+    /// Asks the running (or armed) search to stop; does nothing while no search is armed.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        let armed = self.0.armed();
+        if *armed {
+            self.0.flag.store(true, Ordering::Relaxed);
+        }
     }
 
-    /// `true` when a stop is pending.
+    /// `true` when a stop is pending for the armed search.
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.flag.load(Ordering::Relaxed)
     }
 
-    /// Withdraws a pending stop.
+    /// Withdraws a pending stop (the search, if armed, stays armed).
     pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
+        self.0.flag.store(false, Ordering::Relaxed);
+    }
+
+    /// Arms the next search: a stop from now on ends it, even one raised before it starts.
+    /// Arming an armed handle keeps a pending stop.
+    pub fn arm(&self) {
+        *self.0.armed() = true;
+    }
+
+    /// The search has returned: disarm and withdraw any stop.
+    fn disarm(&self) {
+        let mut armed = self.0.armed();
+        *armed = false;
+        self.0.flag.store(false, Ordering::Relaxed);
     }
 }
 
@@ -281,6 +316,7 @@ impl Engine {
         info: &mut dyn FnMut(&SearchInfo),
         started: Instant,
     ) -> SearchResult {
+        self.stop.arm();
         let level = self.options.level.params();
         let mut root_moves: Vec<RootMove> = root
             .legal_moves()
@@ -291,7 +327,7 @@ impl Engine {
             .map(RootMove::new)
             .collect();
         if root_moves.is_empty() {
-            self.stop.reset();
+            self.stop.disarm();
             let lost = !root.has_legal_moves();
             return SearchResult {
                 best_move: None,
@@ -330,7 +366,7 @@ impl Engine {
 
         let shared = Shared {
             tt: &self.tt,
-            user_stop: &self.stop.0,
+            user_stop: &self.stop.0.flag,
             helpers_stop: AtomicBool::new(false),
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             node_limit,
@@ -378,7 +414,7 @@ impl Engine {
         let (completed, completed_depth, aborted_best, stopped) = main_result;
         let nodes = shared.total_nodes();
         drop(shared);
-        self.stop.reset();
+        self.stop.disarm();
 
         // The lines of the last completed iteration; after an interrupted one, a move that
         // already beat the previous best there is trusted.
@@ -558,6 +594,30 @@ mod tests {
         // The lenient setter clamps instead; a table too large to allocate keeps the old one.
         engine.set_hash_mb(0);
         assert_eq!(engine.options().hash_mb, 1);
+    }
+
+    #[test]
+    fn a_stop_while_idle_does_not_cut_the_next_search() {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        engine.stop_handle().stop();
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert_eq!(result.depth, 4);
+        // Armed first, a stop raised before the search starts does count.
+        engine.stop_handle().arm();
+        engine.stop_handle().stop();
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert!(result.depth < 4, "{}", result.depth);
+        // And it is gone once that search returned.
+        assert!(!engine.stop_handle().is_stopped());
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert_eq!(result.depth, 4);
     }
 
     #[test]
