@@ -14,6 +14,7 @@ const USAGE: &str = "usage:
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+                               N at most 10 for the depth, 256 for threads
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
 
 fn main() -> ExitCode {
@@ -44,6 +45,10 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Deepest perft accepted: counts stay far from overflowing a u64, and depth 10 from the
+/// opening already takes months.
+const MAX_PERFT_DEPTH: u32 = 10;
 
 /// Options of `xiangqi perft`.
 struct PerftOptions {
@@ -79,14 +84,21 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
             "--depth" => {
                 options.depth = value("--depth")?
                     .parse()
-                    .map_err(|_| "--depth needs a number".to_owned())?;
+                    .ok()
+                    .filter(|d| *d <= MAX_PERFT_DEPTH)
+                    .ok_or_else(|| format!("--depth needs a number 0..={MAX_PERFT_DEPTH}"))?;
             }
             "--threads" => {
                 options.threads = value("--threads")?
                     .parse()
                     .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| "--threads needs a number of at least 1".to_owned())?;
+                    .filter(|n| (1..=xiangqi_search::MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "--threads needs a number 1..={}",
+                            xiangqi_search::MAX_THREADS
+                        )
+                    })?;
             }
             "--divide" => options.divide = true,
             other => return Err(format!("unknown perft option {other:?}\n{USAGE}")),

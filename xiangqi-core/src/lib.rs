@@ -43,10 +43,10 @@ pub use game::{judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet, Ply
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
 pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
-pub use position::{IllegalMove, Position, Undo};
+pub use position::{IllegalMove, Position, Undo, MAX_FULLMOVES};
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
 pub use setup::{reachable, PositionError, PositionProblem, Setup};
