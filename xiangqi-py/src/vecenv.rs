@@ -30,31 +30,9 @@ fn zeros<T: Element, D: numpy::ndarray::Dimension>(
     Ok(array.cast_into::<numpy::PyArray<T, D>>()?.unbind())
 }
 
-/// A small, fast generator (xorshift64*), one per game so results do not depend on threads.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        // SplitMix64 scrambles nearby seeds into unrelated states; the state must not be zero.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A uniform integer below `n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
+/// The seeded generator of a game (the workspace's one generator, `fastrand`'s wyrand), one
+/// per game so results do not depend on threads.
+type Rng = fastrand::Rng;
 
 /// One game of the batch.
 #[derive(Clone)]
@@ -70,7 +48,7 @@ impl Slot {
     fn reset(&mut self, starts: &[Position], rules: Rules) {
         self.earlier.clear();
         let i = if starts.len() > 1 {
-            self.rng.below(starts.len())
+            self.rng.usize(..starts.len())
         } else {
             0
         };
@@ -541,7 +519,7 @@ impl VecEnv {
         slots.extend((0..num_envs).map(|i| Slot {
             game: Game::new(starts[0].clone(), parsed_rules),
             legal: MoveList::new(),
-            rng: Rng::new(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
+            rng: Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
             earlier: VecDeque::new(),
         }));
         let cfg = Config {
@@ -662,7 +640,7 @@ impl VecEnv {
     ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
         if let Some(seed) = seed {
             for (i, slot) in self.slots.iter_mut().enumerate() {
-                slot.rng = Rng::new(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
+                slot.rng = Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
             }
         }
         self.for_each_game(py, None)?;
@@ -757,7 +735,7 @@ impl VecEnv {
                             *a = match slot.legal.len() {
                                 0 => -1,
                                 n => {
-                                    let m = slot.legal[slot.rng.below(n)];
+                                    let m = slot.legal[slot.rng.usize(..n)];
                                     enc.index(m, mirror).map_or(-1, |i| i as i64)
                                 }
                             };
