@@ -37,8 +37,8 @@ DOCS = ROOT / "docs" / "ray.md"
 BINARY = ROOT / "target" / "release" / "xiangqi"
 #: A master game from the CCPD corpus, Big5 as published (see data/analysis/README.md).
 REAL_GAME = ROOT / "data" / "analysis" / "ccpd-master-game.pgn"
-#: Seconds any one test here may take before it fails (Ray on two shared cores is slow to start).
-TEST_TIME_LIMIT = 150
+# Ray on two shared cores is slow to start: a generous limit per test.
+pytestmark = pytest.mark.timeout(150)
 
 
 @pytest.fixture(scope="module")
@@ -55,20 +55,6 @@ def cluster() -> Iterator[Any]:
         yield ray
     finally:
         ray.shutdown()
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def expired(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"the test ran past {TEST_TIME_LIMIT} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(TEST_TIME_LIMIT)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def engines() -> List[EngineConfig]:
@@ -219,11 +205,11 @@ def test_selfplay_on_ray_writes_checked_shards_equal_to_local_ones(
             move = Move.from_uci(row["move"])
             assert move in board.legal_moves
             # The action indices name the move in the side-to-move view.
-            assert encoding.index_to_move(row["action_2086"], "2086", board.turn) == move
-            assert encoding.index_to_move(row["action_8100"], "8100", board.turn) == move
+            assert encoding.index_to_move(row["action_2086"], "2086", turn=board.turn) == move
+            assert encoding.index_to_move(row["action_8100"], "8100", turn=board.turn) == move
             assert row["move"] in row["policy_moves"] and len(set(row["policy_moves"])) == len(row["policy_moves"])
             assert all(Move.from_uci(m) in board.legal_moves for m in row["policy_moves"])
-            assert [encoding.index_to_move(a, "2086", board.turn).uci() for a in row["policy_2086"]] == row["policy_moves"]
+            assert [encoding.index_to_move(a, "2086", turn=board.turn).uci() for a in row["policy_2086"]] == row["policy_moves"]
             assert abs(sum(row["policy"]) - 1.0) < 1e-5 and row["policy"] == sorted(row["policy"], reverse=True)
             assert row["plies_to_end"] == len(plies) - i
             board.push(move)

@@ -8,6 +8,7 @@ pub mod bench;
 mod engine;
 pub mod eval;
 pub mod levels;
+mod limits_check;
 pub mod params;
 pub mod rules;
 mod score;
@@ -19,6 +20,7 @@ pub use engine::{
 };
 pub use levels::Level;
 pub use levels::UnknownLevel;
+pub use limits_check::{max_hash_mb, EngineError};
 pub use rules::{RepetitionRule, Rules};
 pub use score::Score;
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

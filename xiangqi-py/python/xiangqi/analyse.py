@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from xiangqi import _jobs
 from xiangqi._xiangqi import Board, Move, pgn_read
-from xiangqi.engine import LEVELS, Engine, Limit, Score
+from xiangqi.engine import LEVELS, Cp, Engine, Limit, Mate, Score
 from xiangqi.exceptions import XiangqiError
 from xiangqi.pgn import Game, read_games
 
@@ -97,9 +97,7 @@ class MoveNote:
 
 
 def _cp(score: Score) -> int:
-    if score.mate is not None:
-        return MATE_CP - score.mate if score.mate > 0 else -MATE_CP - score.mate
-    return score.cp or 0
+    return score.score(mate_score=MATE_CP) or 0
 
 
 def expected_score(cp: int) -> float:
@@ -128,7 +126,7 @@ def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List
     evals: List[Tuple[Score, int, Optional[str]]] = []
     for ply in range(len(moves) + 1):
         if len(board.legal_moves) == 0:
-            evals.append((Score(mate=0), 0, None))  # checkmated or stalemated: lost
+            evals.append((Mate(0), 0, None))  # checkmated or stalemated: lost
         else:
             info = engine.analyse(board, limit)
             assert isinstance(info, dict)
@@ -149,15 +147,16 @@ def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List
         # After the move the other side is to move: its view, turned to Red's.
         after_red = -after if mover_red else after
         best_red = before if mover_red else -before
-        final = ply + 1 == len(moves) and evals[ply + 1][2] is None and after == Score(mate=0)
+        final = ply + 1 == len(moves) and evals[ply + 1][2] is None and after == Mate(0)
         notes.append(MoveNote(after_red, depth, best if nag else None, best_red if nag else None, drop, nag, final))
     return notes
 
 
 def _score_text(score: Score) -> str:
-    if score.mate is not None:
-        return f"#{score.mate:+d}"
-    return f"{(score.cp or 0) / 100:+.2f}"
+    mate = score.mate()
+    if mate is not None:
+        return f"#{'+' if score > Cp(0) else '-'}{abs(mate)}"
+    return f"{(score.score() or 0) / 100:+.2f}"
 
 
 def _move_text(board: Board, move: Move, notation: str) -> str:

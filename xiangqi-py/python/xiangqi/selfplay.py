@@ -135,9 +135,7 @@ def _pyarrow() -> Any:
 
 
 def _centipawns(score: Score) -> int:
-    if score.mate is not None:
-        return MATE_SCORE - score.mate if score.mate > 0 else -MATE_SCORE - score.mate
-    return score.cp or 0
+    return score.score(mate_score=MATE_SCORE) or 0
 
 
 def policy_target(scores: Sequence[int], temperature: float) -> List[float]:
@@ -185,14 +183,14 @@ def play_game(config: SelfPlayConfig, opening: Opening, number: int, engine: Opt
         rows["fen"].append(board.fen())
         rows["red_to_move"].append(turn)
         rows["move"].append(move.uci())
-        rows["action_8100"].append(move_to_index(move, "8100", turn))
-        rows["action_2086"].append(move_to_index(move, "2086", turn))
+        rows["action_8100"].append(move_to_index(move, "8100", turn=turn))
+        rows["action_2086"].append(move_to_index(move, "2086", turn=turn))
         rows["score"].append(scores[0])
-        rows["mate"].append(best.mate)
+        rows["mate"].append(best.mate())
         rows["depth"].append(int(lines[0].get("depth", 0)))
         rows["policy_moves"].append([m.uci() for m in moves])
-        rows["policy_8100"].append([move_to_index(m, "8100", turn) for m in moves])
-        rows["policy_2086"].append([move_to_index(m, "2086", turn) for m in moves])
+        rows["policy_8100"].append([move_to_index(m, "8100", turn=turn) for m in moves])
+        rows["policy_2086"].append([move_to_index(m, "2086", turn=turn) for m in moves])
         rows["policy"].append(policy)
         board.push(move)
         played += 1
