@@ -14,8 +14,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import ray
-
 from xiangqi.match import EngineConfig, Match
 from xiangqi.match.ray_exec import RayExecutor
 from xiangqi.selfplay import SelfPlayConfig
@@ -51,6 +49,10 @@ def main() -> None:
     parser.add_argument("--selfplay-nodes", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, alternating (the machine may be busy)")
     args = parser.parse_args()
+    # Imported here, not at the top: the local worker processes re-import this file, and
+    # starting them should not cost an import of Ray.
+    import ray
+
     ray.init(num_cpus=args.cpus, include_dashboard=False, object_store_memory=128 * 1024 * 1024, log_to_driver=False)
     print(f"match: {args.games} games, Master vs Strong, {args.nodes} nodes per move, {args.cpus} at once")
     best = [0.0, 0.0]
