@@ -50,6 +50,8 @@ def cluster() -> Iterator[Any]:
         log_to_driver=False,
         configure_logging=False,
         _node_ip_address="127.0.0.1",
+        # At the tests' priority, not Ray's default of 15 lower: the machine is shared.
+        _system_config={"worker_niceness": 0},
     )
     try:
         yield ray
@@ -342,12 +344,16 @@ def test_an_unreachable_address_is_a_clear_error(tmp_path: Path) -> None:
         ["-m", "xiangqi.selfplay", "--games", "1", "--nodes", "100", "--out", str(tmp_path / "s"), "--ray", "127.0.0.1:9"],
         ["-m", "xiangqi.analyse", str(BINARY), "--out", str(tmp_path / "a.pgn"), "--ray", "127.0.0.1:9"],
     ]
-    for command in commands:
-        done = run_python(command)
-        assert done.returncode == 1, done.stderr
-        assert "no Ray cluster at 127.0.0.1:9" in done.stderr and "Traceback" not in done.stderr
-    done = run_python(commands[0][:-1] + ["nonsense"])
-    assert done.returncode == 1 and "HOST:PORT" in done.stderr
+    # All at once: each is a fresh interpreter.
+    started = [
+        subprocess.Popen([sys.executable, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        for command in commands + [commands[0][:-1] + ["nonsense"]]
+    ]
+    outputs = [process.communicate(timeout=60) for process in started]
+    for process, (_, err) in zip(started[:-1], outputs):
+        assert process.returncode == 1, err
+        assert "no Ray cluster at 127.0.0.1:9" in err and "Traceback" not in err
+    assert started[-1].returncode == 1 and "HOST:PORT" in outputs[-1][1]
 
 
 def test_the_package_works_without_ray(tmp_path: Path) -> None:

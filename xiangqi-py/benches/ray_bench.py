@@ -53,7 +53,9 @@ def main() -> None:
     # starting them should not cost an import of Ray.
     import ray
 
-    ray.init(num_cpus=args.cpus, include_dashboard=False, object_store_memory=128 * 1024 * 1024, log_to_driver=False)
+    # Workers at this process's priority (Ray's default lowers theirs by 15, which on a busy
+    # machine measures the other jobs, not Ray).
+    ray.init(num_cpus=args.cpus, _system_config={"worker_niceness": 0}, include_dashboard=False, object_store_memory=128 * 1024 * 1024, log_to_driver=False)
     print(f"match: {args.games} games, Master vs Strong, {args.nodes} nodes per move, {args.cpus} at once")
     best = [0.0, 0.0]
     for attempt in range(1, args.repeat + 1):

@@ -75,6 +75,10 @@ def connect(address: Optional[str] = None, *, num_cpus: Optional[int] = None) ->
         return ray
     local = dict(
         num_cpus=num_cpus,
+        # Ray lowers its workers' priority by 15 (nice) below the command that started it; a
+        # cluster started here for one command plays at that command's priority, as local
+        # processes do.
+        _system_config={"worker_niceness": 0},
         include_dashboard=False,
         object_store_memory=LOCAL_OBJECT_STORE_BYTES,
         log_to_driver=False,
