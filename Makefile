@@ -8,7 +8,8 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz
+.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz \
+	install c-install-test c-tools
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
 CC      ?= gcc
@@ -53,6 +54,57 @@ perft: build
 ffi:
 	$(CARGO) build --release -p xiangqi-ffi
 
+# ----- Installing the C library: header, shared and static library, pkg-config, CMake package ---
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+INSTALL_LIB := $(DESTDIR)$(PREFIX)/lib
+INSTALL_INCLUDE := $(DESTDIR)$(PREFIX)/include
+
+## Install the C library under PREFIX (default /usr/local; DESTDIR is honoured): include/xiangqi.h,
+## lib/libxiangqi.so and .a, lib/pkgconfig/xiangqi.pc and lib/cmake/xiangqi/ (find_package).
+install: ffi
+	install -d $(INSTALL_INCLUDE) $(INSTALL_LIB)/pkgconfig $(INSTALL_LIB)/cmake/xiangqi
+	install -m 644 include/xiangqi.h $(INSTALL_INCLUDE)/xiangqi.h
+	install -m 755 $(LIBDIR)/libxiangqi.so $(INSTALL_LIB)/libxiangqi.so
+	install -m 644 $(LIBDIR)/libxiangqi.a $(INSTALL_LIB)/libxiangqi.a
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' xiangqi-ffi/install/xiangqi.pc.in \
+		> $(INSTALL_LIB)/pkgconfig/xiangqi.pc
+	install -m 644 xiangqi-ffi/install/xiangqiConfig.cmake $(INSTALL_LIB)/cmake/xiangqi/xiangqiConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|g' \
+		xiangqi-ffi/install/xiangqiConfigVersion.cmake.in > $(INSTALL_LIB)/cmake/xiangqi/xiangqiConfigVersion.cmake
+
+## cmake and pkg-config for the install test: installed with apt-get when missing and running as root.
+c-tools:
+	@if ! command -v cmake >/dev/null || ! command -v pkg-config >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get install -y -qq cmake pkg-config || { apt-get update -qq && apt-get install -y -qq cmake pkg-config; }; \
+		else \
+			echo "the C install test needs cmake and pkg-config: apt-get install -y cmake pkg-config (as root)"; exit 1; \
+		fi; \
+	fi
+
+C_PREFIX := $(CURDIR)/target/c-tests/prefix
+CXXFLAGS_INSTALLED := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g $(SANITIZE)
+
+## Install into a prefix under target/, then build the C++ example against that copy twice: with
+## `pkg-config --cflags --libs xiangqi`, and with CMake's find_package(xiangqi) (shared and static).
+c-install-test: c-tools
+	rm -rf $(C_PREFIX) target/c-tests/cmake
+	$(MAKE) --no-print-directory install PREFIX=$(C_PREFIX) DESTDIR=
+	$(CXX) $(CXXFLAGS_INSTALLED) tests-c/example_match.cpp -o target/c-tests/example_match-pkgconfig \
+		$$(PKG_CONFIG_PATH=$(C_PREFIX)/lib/pkgconfig pkg-config --cflags --libs xiangqi) \
+		-Wl,-rpath,$(C_PREFIX)/lib -lpthread
+	@ldd target/c-tests/example_match-pkgconfig | grep -q '$(C_PREFIX)/lib/libxiangqi.so' \
+		|| { echo "example_match-pkgconfig does not use the installed library"; exit 1; }
+	@echo "== example_match (installed, pkg-config)"; target/c-tests/example_match-pkgconfig
+	cmake -S tests-c/install -B target/c-tests/cmake -DCMAKE_PREFIX_PATH=$(C_PREFIX) \
+		-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=$(SANITIZE)" > /dev/null
+	cmake --build target/c-tests/cmake > /dev/null
+	@echo "== example_match (installed, CMake, shared)"; target/c-tests/cmake/example_match_shared
+	@echo "== example_match (installed, CMake, static)"; target/c-tests/cmake/example_match_static
+
 ## Regenerate include/xiangqi.h from xiangqi-ffi (commit the result).
 header:
 	$(CARGO) run --release -p xiangqi-ffi --features header --bin xiangqi-header
@@ -61,7 +113,8 @@ header:
 header-check:
 	$(CARGO) run -p xiangqi-ffi --features header --bin xiangqi-header -- --check
 
-## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones.
+## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones,
+## then the install test (c-install-test).
 c-test: ffi
 	@mkdir -p target/c-tests
 	@set -e; for t in $(C_TESTS); do \
@@ -77,6 +130,7 @@ c-test: ffi
 		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
 		echo "== $$t (C++)"; target/c-tests/$$t; \
 	done
+	$(MAKE) --no-print-directory c-install-test
 
 ## Fuzz every parser for FUZZ_SECONDS each (needs the nightly toolchain and `cargo install cargo-fuzz`).
 FUZZ_SECONDS ?= 60

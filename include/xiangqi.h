@@ -14,6 +14,16 @@
  *   passing NULL to a _free function is harmless.
  * - NULL arguments and invalid values return a status; nothing panics or aborts across the boundary.
  *
+ * Numbering (the same in C, Rust and Python unless said)
+ * - Squares 0..89 are rank * 9 + file: files a..i from Red's left, ranks 0..9 from Red's side.
+ * - Colours: XQ_COLOR_RED 0, XQ_COLOR_BLACK 1, as Rust's Color. Python follows python-chess:
+ *   RED is True, BLACK is False.
+ * - Roles: XQ_ROLE_GENERAL 0 .. XQ_ROLE_SOLDIER 6 (general, advisor, elephant, horse, chariot,
+ *   cannon, soldier), as Rust's Role. Python's piece types are these plus one (GENERAL 1 ..
+ *   SOLDIER 7), as python-chess counts them. A piece is color * 7 + role.
+ * - Terminations (XQ_TERMINATION_*, 1..10) and illegal-move reasons (XQ_ILLEGAL_*, 1..7) have
+ *   the same numbers in Rust (Termination::code, IllegalMoveReason::code) and Python.
+ *
  * Thread safety
  * - xq_game: not synchronised. Calls on one game may not overlap; distinct games may be used from
  *   distinct threads at the same time. Functions taking a const xq_game* only read it, so several
@@ -56,6 +66,13 @@
  * The most moves of a principal variation stored in an `xq_search_result`.
  */
 #define XQ_MAX_PV 64
+
+/**
+ * The size of a buffer that holds any FEN `xq_game_fen` writes, the terminating NUL included:
+ * 99 characters of board at most (ten ranks of at most nine, nine slashes), the side to move,
+ * two `-` fields, two counters of at most ten digits and five spaces.
+ */
+#define XQ_MAX_FEN 128
 
 /**
  * The most moves `xq_game_legal_moves` can ever write.
@@ -322,7 +339,8 @@ typedef struct {
 } xq_search_result;
 
 /**
- * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
+ * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`. The numbers are Rust's (`xiangqi_core::Color`
+ * as an index); Python's `RED` is `True` and `BLACK` is `False`, as in python-chess.
  */
 typedef uint32_t xq_color;
 
@@ -337,7 +355,14 @@ typedef uint8_t xq_square;
 typedef uint32_t xq_notation;
 
 /**
- * Why a game ended (`XQ_TERMINATION_NONE` while it goes on).
+ * Why a move is illegal (`XQ_ILLEGAL_NONE` for a legal move); `xq_illegal_reason_message`
+ * gives the text. The numbers are `xiangqi_core::IllegalMoveReason::code()` and never change.
+ */
+typedef uint32_t xq_illegal_reason;
+
+/**
+ * Why a game ended (`XQ_TERMINATION_NONE` while it goes on). The numbers are
+ * `xiangqi_core::Termination::code()` and Python's `Termination` values, and never change.
  */
 typedef uint32_t xq_termination;
 
@@ -360,7 +385,10 @@ typedef struct {
 } xq_outcome;
 
 /**
- * A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
+ * A piece kind: `XQ_ROLE_GENERAL` (0) .. `XQ_ROLE_SOLDIER` (6), the numbers of
+ * `xiangqi_core::Role`. Python numbers its piece types from 1, as python-chess does:
+ * `xiangqi.GENERAL == XQ_ROLE_GENERAL + 1` .. `xiangqi.SOLDIER == XQ_ROLE_SOLDIER + 1`. A piece
+ * is `color * 7 + role` (`xq_game_piece_at`), `xiangqi_core::Piece::index()` in Rust.
  */
 typedef uint32_t xq_role;
 
@@ -530,9 +558,49 @@ typedef uint32_t xq_role;
 #define XQ_TERMINATION_AGREEMENT 9
 
 /**
- * A side ran out of time.
+ * A side ran out of time (its flag fell): it loses.
  */
 #define XQ_TERMINATION_TIME 10
+
+/**
+ * The move is legal.
+ */
+#define XQ_ILLEGAL_NONE 0
+
+/**
+ * The point it leaves holds no piece of the side to move.
+ */
+#define XQ_ILLEGAL_NO_PIECE_OF_YOURS 1
+
+/**
+ * The piece cannot reach that point even on an empty board.
+ */
+#define XQ_ILLEGAL_NOT_HOW_IT_MOVES 2
+
+/**
+ * A piece stands in the path, on the horse's leg or on the elephant's eye.
+ */
+#define XQ_ILLEGAL_PATH_BLOCKED 3
+
+/**
+ * A cannon captures only by jumping exactly one piece.
+ */
+#define XQ_ILLEGAL_CANNON_NEEDS_SCREEN 4
+
+/**
+ * A piece of the mover's own side stands on the target point.
+ */
+#define XQ_ILLEGAL_OWN_PIECE_THERE 5
+
+/**
+ * The two generals would face each other on an open file.
+ */
+#define XQ_ILLEGAL_GENERALS_FACE 6
+
+/**
+ * The mover's general would be attacked after the move.
+ */
+#define XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED 7
 
 #ifdef __cplusplus
 extern "C" {
@@ -550,7 +618,8 @@ const char *xq_version(void);
 uint32_t xq_abi_version(void);
 
 /**
- * The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+ * The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
+ * clock seed.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -712,6 +781,34 @@ xq_status xq_game_parse_move(const xq_game *game, const char *text, xq_notation 
  * `game` NULL or live and unshared; `text` NULL or NUL-terminated.
  */
 xq_status xq_game_play_text(xq_game *game, const char *text, xq_notation notation);
+
+/**
+ * Why `mv` is illegal in the current position: `*out` receives an `XQ_ILLEGAL_*` reason, or
+ * `XQ_ILLEGAL_NONE` when the move is legal. Any move value with squares 0..89 may be asked
+ * about (`XQ_STATUS_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_illegal_reason(const xq_game *game, xq_move mv, xq_illegal_reason *out);
+
+/**
+ * The text of an illegal-move reason, as a player reads it ("the path is blocked", ...): a
+ * static NUL-terminated string, never NULL. `XQ_ILLEGAL_NONE` gives "legal", unknown numbers
+ * "unknown reason".
+ */
+const char *xq_illegal_reason_message(xq_illegal_reason reason);
+
+/**
+ * Explains why a move text is refused in the current position (for `xq_game_parse_move` and
+ * `xq_game_play_text`), into `buf`: for example `illegal move "h0h2": that piece does not move
+ * so`, or `invalid move "x": ...`. Writes an empty string when the text is a legal move.
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or NUL-terminated; `buf` NULL or valid for `len` bytes;
+ * `needed` NULL or valid for a write.
+ */
+xq_status xq_game_move_error(const xq_game *game, const char *text, xq_notation notation, char *buf, size_t len, size_t *needed);
 
 /**
  * Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is

@@ -46,7 +46,7 @@ pub use game::{
 };
 pub use legality::IllegalMoveReason;
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
+pub use notation::{Chinese, ChineseStyle, Iccs, MoveParseError, Notation, RankDialect, Wxf};
 pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
 pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]

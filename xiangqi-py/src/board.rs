@@ -638,6 +638,12 @@ impl Board {
         self.line.game.is_repetition(count)
     }
 
+    /// Plies since the last capture, counted over the game (the start position's own count
+    /// when no capture has been made yet): what the no-capture limit compares.
+    fn plies_since_capture(&self) -> u32 {
+        self.line.game.plies_since_capture()
+    }
+
     /// How many times the current position has occurred, this time included.
     fn repetition_count(&self) -> u32 {
         self.line.game.repetition_count()
@@ -646,6 +652,14 @@ impl Board {
     /// `color` resigns: the other side wins. Raises `XiangqiError` when the game is over.
     fn resign(&mut self, color: bool) -> PyResult<()> {
         self.line.game.resign(color_from_py(color)).map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
+    }
+
+    /// `color` ran out of time (its flag fell): the other side wins, with
+    /// `Termination.TIME`. Raises `XiangqiError` when the game is over.
+    fn flag(&mut self, color: bool) -> PyResult<()> {
+        self.line.game.flag(color_from_py(color)).map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }

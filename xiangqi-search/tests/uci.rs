@@ -44,6 +44,10 @@ fn a_uci_session_plays_legal_moves() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name Level type combo")));
+    // The library's default preset.
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Rules type combo default axf ")));
     assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 5 ")),
