@@ -169,6 +169,9 @@ class Stress:
         for t in threads:
             t.start()
         while any(t.is_alive() for t in threads):
+            # Re-armed while the main thread runs: if it cannot (a thread holds the GIL while
+            # blocked), the alarm thread, which needs no GIL, dumps every stack and exits.
+            faulthandler.dump_traceback_later(90, exit=True)
             time.sleep(0.5)
             now = time.monotonic()
             stuck = [i for i, t in enumerate(threads) if t.is_alive() and now - self.heartbeat[i] > 60]
@@ -176,6 +179,7 @@ class Stress:
                 print(f"threads {stuck} made no progress for 60 s (deadlock?)", file=sys.stderr)
                 faulthandler.dump_traceback(all_threads=True)
                 return 1
+        faulthandler.cancel_dump_traceback_later()
         print("operations:", dict(sorted(self.counts.items())))
         if self.failures:
             print(f"{len(self.failures)} failure(s); the first:", file=sys.stderr)
