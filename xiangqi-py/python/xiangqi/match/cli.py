@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --pgn")
     parser.add_argument("--event", default="xiangqi match", help="the PGN's Event tag")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--progress", type=float, default=60.0, metavar="SECONDS", help="a line about each game under way this often (default 60)")
     return parser
 
 
@@ -115,6 +116,7 @@ def _match(args: argparse.Namespace) -> Match:
         resume=args.resume,
         event=args.event,
         progress=None if args.quiet else (lambda line: print(line, flush=True)),
+        progress_interval=args.progress,
     )
 
 
