@@ -127,7 +127,9 @@ fn parse_rules(rules: &str) -> PyResult<xiangqi_core::Rules> {
 /// table depends on the machine's memory), `MemoryError` for a table that cannot be allocated.
 fn engine_error(err: EngineError) -> PyErr {
     match err {
-        EngineError::OutOfMemory { .. } => pyo3::exceptions::PyMemoryError::new_err(err.to_string()),
+        EngineError::OutOfMemory { .. } => {
+            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
+        }
         _ => LimitError::new_err(err.to_string()),
     }
 }
@@ -209,7 +211,9 @@ impl Engine {
             multipv: 1,
             seed,
         };
-        let engine = py.detach(|| CoreEngine::try_new(options)).map_err(engine_error)?;
+        let engine = py
+            .detach(|| CoreEngine::try_new(options))
+            .map_err(engine_error)?;
         let stop = engine.stop_handle();
         Ok(Engine {
             engine: Mutex::new(engine),
