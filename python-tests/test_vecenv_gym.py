@@ -102,6 +102,21 @@ def test_make_works_after_import_xiangqi_alone() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
+def test_the_single_env_passes_the_checker_with_images_and_vecenv_is_deterministic() -> None:
+    from gymnasium.utils.env_checker import check_env, data_equivalence
+
+    check_env(gymnasium.make("xiangqi/Xiangqi-v0", render_mode="rgb_array").unwrapped)
+    runs = []
+    for _ in range(2):
+        env = VecEnv(4, seed=11)
+        trace = [env.reset(seed=11)[0].copy()]
+        for _ in range(20):
+            obs, rewards, terminated, truncated, infos = env.step(env.random_actions())
+            trace += [obs.copy(), rewards.copy(), terminated.copy(), infos["final_obs"].copy()]
+        runs.append(trace)
+    assert data_equivalence(runs[0], runs[1], exact=True)
+
+
 def test_rgb_array_shows_the_pieces() -> None:
     from xiangqi.render import rgb_array
 
