@@ -115,8 +115,8 @@ def _match(args: argparse.Namespace) -> Match:
         pgn=args.pgn,
         resume=args.resume,
         event=args.event,
-        progress=None if args.quiet else (lambda line: print(line, flush=True)),
         progress_interval=args.progress,
+        progress=None if args.quiet else (lambda line: print(line, flush=True)),
     )
 
 
