@@ -15,10 +15,44 @@ const USAGE: &str = "usage:
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
                                N at most 10 for the depth, 256 for threads
-With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
+With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
+`xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
+
+/// The usage of one subcommand, for `xiangqi CMD --help` and `xiangqi help CMD`.
+fn command_usage(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "uci" | "ucci" => {
+            "usage: xiangqi uci | xiangqi ucci
+Speak UCI on stdin/stdout (UCCI after `ucci`, or from the start with `xiangqi ucci`).
+Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
+        }
+        "bench" => {
+            "usage: xiangqi bench [DEPTH]
+Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second."
+        }
+        "perft" => {
+            "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+Count the leaf nodes N plies below the position; --divide lists the count below each move."
+        }
+        "play" => play::USAGE,
+        _ => return None,
+    })
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let asks_help = |a: &String| a == "--help" || a == "-h";
+    if let Some(command) = args.first() {
+        let wanted = match command.as_str() {
+            "help" | "--help" | "-h" => args.get(1),
+            _ if args[1..].iter().any(asks_help) => Some(command),
+            _ => None,
+        };
+        if let Some(usage) = wanted.and_then(|c| command_usage(c)) {
+            println!("{usage}");
+            return ExitCode::SUCCESS;
+        }
+    }
     let result = match args.first().map(String::as_str) {
         Some("perft") => perft_command(&args[1..]),
         Some("uci" | "ucci") => {

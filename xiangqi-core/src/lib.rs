@@ -23,6 +23,7 @@ pub mod chase;
 mod color;
 pub mod fen;
 pub mod game;
+pub mod legality;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -39,7 +40,11 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
-pub use game::{judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet, PlyRecord};
+pub use game::{
+    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet,
+    PlyRecord,
+};
+pub use legality::IllegalMoveReason;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
 pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};

@@ -538,11 +538,69 @@ impl Position {
         Ok(pos)
     }
 
-    /// `true` when `m` gives check.
+    /// `true` when the legal move `m` leaves the opponent's general attacked: directly, or by a
+    /// line it opens, a horse's leg it clears, or a cannon screen it adds or removes. Answered
+    /// from the attack tables without playing the move, so the search can ask it of every move.
+    ///
+    /// ```
+    /// use xiangqi_core::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4C4/R2K5 w - - 0 1").unwrap();
+    /// assert!(pos.gives_check(Move::new(Square::A0, Square::A9))); // along rank 9
+    /// assert!(!pos.gives_check(Move::new(Square::A0, Square::A8)));
+    /// ```
+    ///
+    /// For a move that is not legal the answer means nothing (it may panic on an empty `from`).
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut pos = self.clone();
-        pos.make_move(m);
-        pos.is_check()
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.board[from.index()] else {
+            return false;
+        };
+        let king = self.generals[(!us).index()];
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        let occupied = (self.occupied - from_bb) | to_bb;
+        let mut file_occ = self.file_occ[king.file().index()];
+        if from.file() == king.file() {
+            file_occ &= !(1 << from.rank().index());
+        }
+        if to.file() == king.file() {
+            file_occ |= 1 << to.rank().index();
+        }
+        // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
+        let moved = |role: Role| {
+            let mut bb = self.pieces(us, role) - from_bb;
+            if piece.role == role {
+                bb |= to_bb;
+            }
+            bb
+        };
+        let lines = attacks::slide(king, occupied, file_occ);
+        if (lines & moved(Role::Chariot)).any() {
+            return true;
+        }
+        let cannons = moved(Role::Cannon);
+        if cannons.any() && (attacks::cannon_jump(king, occupied, file_occ) & cannons).any() {
+            return true;
+        }
+        if (attacks::SOLDIER_ATTACKERS[us.index()][king.index()] & moved(Role::Soldier)).any() {
+            return true;
+        }
+        let horses = moved(Role::Horse);
+        if horses.any() {
+            for d in 0..4 {
+                let leg = attacks::DIAGONAL_NEIGHBOUR[king.index()][d];
+                if leg != NONE
+                    && occupied.0 & (1u128 << leg) == 0
+                    && (attacks::HORSE_ATTACKERS[king.index()][d] & horses).any()
+                {
+                    return true;
+                }
+            }
+        }
+        // A legal move never leaves the generals facing, so the flying general gives no check.
+        false
     }
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).

@@ -11,7 +11,7 @@ use xiangqi_core::{ChineseStyle, Notation, Position};
 
 fn positions() -> Vec<Position> {
     let mut all = random_game_positions(20240601, 60, 150);
-    let mut rng = Rng(77);
+    let mut rng = Rng::with_seed(77);
     for _ in 0..3000 {
         all.push(random_crowded_position(&mut rng));
     }

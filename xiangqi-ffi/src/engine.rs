@@ -1,7 +1,7 @@
 //! `xq_engine`: the search engine, with levels, limits, an info callback and a stop that works
 //! from any thread.
 
-use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_SIMPLE};
+use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_AXF};
 use crate::status::xq_status;
 use crate::util::{from_ptr, guard, write_out};
 use std::ffi::c_void;
@@ -206,7 +206,8 @@ fn millis(ms: u64) -> Duration {
     Duration::from_millis(ms)
 }
 
-/// The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+/// The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
+/// clock seed.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.
@@ -217,7 +218,7 @@ pub unsafe extern "C" fn xq_engine_options_default(out: *mut xq_engine_options) 
             threads: 1,
             hash_mb: 64,
             level: XQ_LEVEL_MASTER,
-            rules: XQ_RULES_SIMPLE,
+            rules: XQ_RULES_AXF,
             multipv: 1,
             seed: 0,
         };

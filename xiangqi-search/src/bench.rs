@@ -5,7 +5,7 @@
 use crate::engine::{Engine, EngineOptions};
 use crate::search::limits::{Limits, SearchResult};
 use std::time::{Duration, Instant};
-use xiangqi_core::Position;
+use xiangqi_core::{Position, Rules};
 
 /// The bench positions: the start, balanced openings, middlegames and endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -45,12 +45,16 @@ pub struct BenchReport {
 }
 
 /// Searches every bench position to `depth` with one thread, a fresh game each time, and calls
-/// `each` with the position's index, FEN and result.
+/// `each` with the position's index, FEN and result. The bench searches under the `simple` rules
+/// whatever the default preset.
 pub fn run_bench(depth: u32, mut each: impl FnMut(usize, &str, &SearchResult)) -> BenchReport {
     let mut engine = Engine::new(EngineOptions {
         threads: 1,
         hash_mb: BENCH_HASH_MB,
         seed: Some(0),
+        // The bench's own rules, fixed so that its signature moves only with the search, not
+        // with the library's default preset.
+        rules: Rules::simple(),
         ..EngineOptions::default()
     });
     let limits = Limits {

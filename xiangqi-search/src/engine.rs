@@ -41,7 +41,7 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Playing level.
     pub level: Level,
-    /// Game-end preset applied inside the search.
+    /// Game-end preset applied inside the search (default: the library's default, `axf`).
     pub rules: Rules,
     /// Principal variations to report (the level may search more internally).
     pub multipv: usize,
@@ -56,7 +56,7 @@ impl Default for EngineOptions {
             threads: 1,
             hash_mb: 64,
             level: Level::Master,
-            rules: Rules::simple(),
+            rules: Rules::axf(),
             multipv: 1,
             seed: None,
         }

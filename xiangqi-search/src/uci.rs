@@ -536,7 +536,10 @@ impl Session {
                 send(out, "option level type combo var beginner var casual var club var strong var master default master");
                 send(
                     out,
-                    "option rules type combo var casual var simple var axf default simple",
+                    &format!(
+                        "option rules type combo var casual var simple var axf default {}",
+                        o.rules.name()
+                    ),
                 );
                 send(out, "option usebook type check default false");
                 send(out, "option newgame type button");

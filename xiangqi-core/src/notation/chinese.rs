@@ -209,7 +209,7 @@ fn parse_wanted(text: &str) -> Result<Wanted, MoveParseError> {
 /// among the legal moves of `pos`.
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
     let wanted = parse_wanted(text)?;
-    vertical::resolve(text, vertical::find(pos, &wanted))
+    vertical::resolve(pos, text, vertical::find(pos, &wanted))
 }
 
 impl Position {

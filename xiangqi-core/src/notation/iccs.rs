@@ -81,16 +81,16 @@ impl Position {
     /// assert_eq!(pos.parse_iccs("h3e3", RankDialect::One).unwrap().to_string(), "h2e2");
     /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_ok()); // the cannon takes the horse over h7
     /// assert!(pos.parse_iccs("h2h8", RankDialect::Zero).is_err()); // nothing to take beyond the screen
+    /// assert_eq!(
+    ///     pos.parse_iccs("h0h2", RankDialect::Zero).unwrap_err().to_string(),
+    ///     "illegal move \"h0h2\": that piece does not move so"
+    /// );
     /// ```
     pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
         let m = parse_coords(text, dialect)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveParseError::illegal(
-                text,
-                "not a legal move in this position",
-            ))
+        match self.illegal_reason(m) {
+            None => Ok(m),
+            Some(reason) => Err(MoveParseError::illegal(text, reason.message())),
         }
     }
 }

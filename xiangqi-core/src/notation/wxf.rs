@@ -201,7 +201,7 @@ pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
             break;
         }
     }
-    vertical::resolve(text, found)
+    vertical::resolve(pos, text, found)
 }
 
 impl Position {
