@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{limit_error, memory_error, XiangqiError};
+use crate::errors::{LimitError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -21,8 +21,8 @@ use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_search::{
-    Clock, Engine as CoreEngine, EngineOptions, Level, Limits, Score, SearchInfo, SearchResult,
-    StopHandle, MAX_HASH_MB,
+    max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Level, Limits, Score,
+    SearchInfo, SearchResult, StopHandle, MAX_THREADS,
 };
 
 /// The longest time limit a search takes, in seconds (about 31 years): larger limits are cut
@@ -123,17 +123,15 @@ fn parse_rules(rules: &str) -> PyResult<xiangqi_core::Rules> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
-/// Checks that a transposition table of `hash_mb` MiB fits in memory before the engine fills it.
-fn check_hash(hash_mb: usize) -> PyResult<usize> {
-    if hash_mb > MAX_HASH_MB {
-        return Err(limit_error("hash_mb", hash_mb, MAX_HASH_MB));
+/// An engine that could not be made: `LimitError` for a number out of range (the largest hash
+/// table depends on the machine's memory), `MemoryError` for a table that cannot be allocated.
+fn engine_error(err: EngineError) -> PyErr {
+    match err {
+        EngineError::OutOfMemory { .. } => {
+            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
+        }
+        _ => LimitError::new_err(err.to_string()),
     }
-    let hash_mb = hash_mb.max(1);
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(hash_mb << 20)
-        .map_err(|_| memory_error(&format!("a {hash_mb} MiB hash table")))?;
-    Ok(hash_mb)
 }
 
 impl Engine {
@@ -205,7 +203,6 @@ impl Engine {
     ) -> PyResult<Engine> {
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
-        let hash_mb = check_hash(hash_mb)?;
         let options = EngineOptions {
             threads,
             hash_mb,
@@ -214,7 +211,9 @@ impl Engine {
             multipv: 1,
             seed,
         };
-        let engine = py.detach(|| CoreEngine::new(options));
+        let engine = py
+            .detach(|| CoreEngine::try_new(options))
+            .map_err(engine_error)?;
         let stop = engine.stop_handle();
         Ok(Engine {
             engine: Mutex::new(engine),
@@ -384,7 +383,8 @@ fn engine_levels() -> Vec<(String, &'static str)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
-    m.add("MAX_HASH_MB", MAX_HASH_MB)?;
+    m.add("MAX_HASH_MB", max_hash_mb())?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;
     Ok(())
 }

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_HASH_MB",
     "MAX_HISTORY",
     "MAX_SECONDS",
+    "MAX_THREADS",
     "Move",
     "Piece",
     "termination_description",
@@ -44,6 +45,7 @@ STARTING_FEN: str
 MAX_HASH_MB: int
 MAX_HISTORY: int
 MAX_SECONDS: float
+MAX_THREADS: int
 
 class XiangqiError(ValueError): ...
 class FenError(XiangqiError): ...

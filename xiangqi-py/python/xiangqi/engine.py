@@ -28,6 +28,7 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 import dataclasses
 import functools
 import math
+import time as _time
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -385,7 +386,9 @@ class Engine:
 
     def play(self, board: Board, limit: Limit, *, info: Optional[Callable[[InfoDict], Any]] = None) -> PlayResult:
         """The move to play in the board's position, found within ``limit``."""
+        start = _time.monotonic()
         raw, lines = self._search(board, limit, 1, info)
+        elapsed = _time.monotonic() - start
         return PlayResult(
             move=raw["move"],
             ponder=raw["ponder"],
@@ -394,7 +397,7 @@ class Engine:
             depth=raw["depth"],
             nodes=raw["nodes"],
             time=raw["time"],
-            elapsed=raw["time"],
+            elapsed=elapsed,
             info=_info(lines[0], board.turn) if lines else InfoDict(),
         )
 
