@@ -86,3 +86,28 @@ def test_an_engine_reused_after_a_with_block_searches_to_full_depth() -> None:
     assert engine.play(Board(), Limit(depth=6)).depth == 6
     engine.stop()  # idle: nothing to stop
     assert engine.analyse(Board(), Limit(depth=6))["depth"] == 6  # type: ignore[index]
+
+
+@pytest.mark.timeout(120)
+def test_one_vecenv_shared_by_threads_takes_turns() -> None:
+    env = xiangqi.VecEnv(64, seed=5)
+    env.reset(seed=5)
+    failures: List[BaseException] = []
+
+    def stepper() -> None:
+        try:
+            for _ in range(200):
+                env.step(env.random_actions())
+        except BaseException as e:  # noqa: B036 - any failure is the finding
+            failures.append(e)
+
+    def reader() -> None:
+        try:
+            for i in range(400):
+                assert env.observations() is not None and env.action_masks().shape == (64, 2086)
+                assert len(env.fens()) == 64 and env.board(i % 64).fen()
+        except BaseException as e:  # noqa: B036
+            failures.append(e)
+
+    run_in_threads(stepper, stepper, reader)
+    assert failures == []

@@ -275,8 +275,9 @@ impl Engine {
     /// variation, best first. `info` is called with each info dict as the search deepens.
     /// `clock` is `(red_time, black_time, red_increment, black_increment, moves_to_go)` in
     /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
-    /// in that many moves is found.
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None))]
+    /// in that many moves is found. `rules`, when given, become the engine's rules for this and
+    /// later searches (set under the same lock, so another thread's call cannot slip between).
+    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -289,10 +290,12 @@ impl Engine {
         info: Option<Py<PyAny>>,
         clock: Option<(f64, f64, f64, f64, Option<u32>)>,
         mate: Option<u32>,
+        rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);
+        let rules = rules.map(parse_rules).transpose()?;
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
         let clock = match clock {
             None => None,
@@ -321,6 +324,9 @@ impl Engine {
         };
         let mut guard = self.lock(py, "search")?;
         let engine: &mut CoreEngine = &mut guard;
+        if let Some(rules) = rules {
+            engine.set_rules(rules);
+        }
         engine.set_multipv(multipv.max(1));
         let mut lines: Vec<SearchInfo> = Vec::new();
         let mut callback_error: Option<PyErr> = None;

@@ -315,6 +315,7 @@ class _Engine:
         info: Optional[Callable[[Dict[str, Any]], Any]] = None,
         clock: Optional[Tuple[float, float, float, float, Optional[int]]] = None,
         mate: Optional[int] = None,
+        rules: Optional[str] = None,
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...

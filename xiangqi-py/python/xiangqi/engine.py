@@ -379,9 +379,8 @@ class Engine:
         turn = board.turn
         callback = None if info is None else (lambda raw: info(_info(raw, turn)))
         rules = self._rules or board.rules
-        self._engine.set_rules(rules)
         return self._engine.search(
-            board, limit.depth, limit.nodes, limit.time, multipv, callback, limit.clock(), limit.mate
+            board, limit.depth, limit.nodes, limit.time, multipv, callback, limit.clock(), limit.mate, rules
         )
 
     def play(self, board: Board, limit: Limit, *, info: Optional[Callable[[InfoDict], Any]] = None) -> PlayResult:
