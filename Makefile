@@ -128,3 +128,23 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+# ----- The play page: the engine in WebAssembly (xiangqi-wasm/) and the static site in web/ -----
+
+PORT ?= 8000
+
+.PHONY: web-build web web-bench
+
+## Build the static site into web/dist/ (both wasm builds; WEB_THREADS=0 for the single-thread one only).
+web-build:
+	web/build.sh
+
+## Build the site and serve it at http://127.0.0.1:$(PORT) with the COOP/COEP headers threads need.
+web: web-build
+	python3 web/serve.py --port $(PORT)
+
+## The engine's speed in headless Chromium (1 and 2 threads) beside native `xiangqi bench`.
+web-bench: web-build build
+	cd web && npm ci --no-audit --no-fund --silent
+	node web/bench/bench.mjs
+	$(XIANGQI) bench

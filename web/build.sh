@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Builds the play page into web/dist/: the xiangqi-wasm crate twice (single-thread on stable;
+# threaded on nightly with atomics and shared memory), wasm-bindgen's glue, the page's files and
+# the service worker. Installs what it needs when it is missing: the wasm32 target, nightly's
+# rust-src, wasm-bindgen-cli (the crate's exact version, into target/tools) and, optionally,
+# binaryen's wasm-opt.
+#
+#   web/build.sh            both builds
+#   WEB_THREADS=0 web/build.sh   the single-thread build only (the page then never uses threads)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CARGO=${CARGO:-cargo}
+WEB_THREADS=${WEB_THREADS:-1}
+OUT=web/dist
+STAGE=target/web
+TOOLS=target/tools
+# The wasm-bindgen crate is pinned (`=x.y.z`) in xiangqi-wasm/Cargo.toml; the CLI must match.
+WB_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' xiangqi-wasm/Cargo.toml)
+WASM_BINDGEN=$TOOLS/bin/wasm-bindgen
+# Linear memory of the threaded build: shared memory needs a maximum (1 GiB).
+MAX_MEMORY=1073741824
+
+step() { echo "== $*" >&2; }
+
+# ----- tools -------------------------------------------------------------------------------
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+if [ ! -x "$WASM_BINDGEN" ] || [ "$("$WASM_BINDGEN" --version | awk '{print $2}')" != "$WB_VERSION" ]; then
+  step "cargo install wasm-bindgen-cli $WB_VERSION into $TOOLS"
+  # Not --locked: the CLI's lockfile names crate versions the registry may lack.
+  $CARGO install wasm-bindgen-cli --version "$WB_VERSION" --root "$TOOLS" --force
+fi
+WASM_OPT=""
+if command -v wasm-opt >/dev/null; then
+  WASM_OPT=wasm-opt
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  step "apt-get install binaryen (wasm-opt)"
+  if apt-get install -y -qq binaryen >/dev/null 2>&1 && command -v wasm-opt >/dev/null; then
+    WASM_OPT=wasm-opt
+  fi
+fi
+# Binaryen before version 116 breaks wasm-bindgen's externref table (reference types).
+if [ -n "$WASM_OPT" ]; then
+  WASM_OPT_VERSION=$("$WASM_OPT" --version | grep -o '[0-9]\+' | head -1)
+  if [ "${WASM_OPT_VERSION:-0}" -lt 116 ]; then
+    step "wasm-opt version $WASM_OPT_VERSION is too old for reference types: the wasm is left unoptimised"
+    WASM_OPT=""
+  fi
+else
+  step "wasm-opt not found: the wasm is left unoptimised"
+fi
+
+optimize() { # file [features...]
+  local file=$1
+  shift
+  if [ -n "$WASM_OPT" ]; then
+    "$WASM_OPT" -O3 "$@" "$file" -o "$file.opt" && mv "$file.opt" "$file"
+  fi
+}
+
+# ----- single-thread build (stable) ----------------------------------------------------------
+step "xiangqi-wasm, single-thread"
+$CARGO build -p xiangqi-wasm --target wasm32-unknown-unknown --profile wasm
+rm -rf "$STAGE/st"
+"$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/st" \
+  target/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
+optimize "$STAGE/st/xiangqi_wasm_bg.wasm"
+
+# ----- threaded build (nightly, build-std) ---------------------------------------------------
+rm -rf "$STAGE/mt"
+if [ "$WEB_THREADS" != 0 ]; then
+  if ! rustup toolchain list | grep -q '^nightly'; then
+    step "rustup toolchain install nightly"
+    rustup toolchain install nightly --profile minimal
+  fi
+  if ! rustup component list --toolchain nightly --installed | grep -q '^rust-src'; then
+    step "rustup component add rust-src --toolchain nightly"
+    rustup component add rust-src --toolchain nightly
+  fi
+  step "xiangqi-wasm, threaded"
+  # Its own target directory: other flags and another std, so that the stable artefacts stay.
+  RUSTFLAGS="-C target-feature=+atomics,+bulk-memory \
+    -C link-arg=--shared-memory -C link-arg=--import-memory \
+    -C link-arg=--max-memory=$MAX_MEMORY \
+    -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
+    -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base" \
+    $CARGO +nightly build -p xiangqi-wasm --features threads \
+    --target wasm32-unknown-unknown --profile wasm --target-dir target/wasm-threads \
+    -Z build-std=panic_abort,std
+  "$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/mt" \
+    target/wasm-threads/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
+  optimize "$STAGE/mt/xiangqi_wasm_bg.wasm" --enable-threads --enable-bulk-memory
+fi
+
+# ----- the site ----------------------------------------------------------------------------
+step "site in $OUT"
+rm -rf "$OUT"
+mkdir -p "$OUT/src" "$OUT/pkg"
+for f in web/index.html web/style.css; do
+  [ -f "$f" ] && cp "$f" "$OUT/"
+done
+[ -f "$OUT/index.html" ] ||
+  echo '<!doctype html><meta charset="utf-8"><title>Xiangqi</title><p>The page is not written yet.' > "$OUT/index.html"
+cp web/src/*.js "$OUT/src/"
+cp web/sw.js "$OUT/"
+[ -d web/icons ] && cp -r web/icons "$OUT/"
+for f in web/*.svg web/*.png web/*.ico web/*.webmanifest; do
+  [ -f "$f" ] && cp "$f" "$OUT/"
+done
+if [ -f data/puzzles/puzzles.tsv ]; then
+  cp data/puzzles/puzzles.tsv "$OUT/puzzles.tsv"
+elif [ -f data/puzzles/mates.tsv ]; then
+  cp data/puzzles/mates.tsv "$OUT/puzzles.tsv"
+fi
+cp -r "$STAGE/st" "$OUT/pkg/st"
+[ -d "$STAGE/mt" ] && cp -r "$STAGE/mt" "$OUT/pkg/mt"
+# The service worker's list of files to keep for offline play, and a version that changes
+# with them (so that a new build replaces the old cache).
+(cd "$OUT" && find . -type f ! -name sw.js ! -name assets.json | sed 's|^\./||' | sort) > "$STAGE/assets.txt"
+VERSION=$(cd "$OUT" && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-16)
+python3 - "$STAGE/assets.txt" "$VERSION" > "$OUT/assets.json" <<'PY'
+import json, sys
+files = [line.strip() for line in open(sys.argv[1]) if line.strip()]
+print(json.dumps({"version": sys.argv[2], "files": ["./"] + files}, indent=1))
+PY
+# A new build is a new service worker (the browser compares its bytes), which renews the cache.
+sed -i "s/__BUILD_VERSION__/$VERSION/" "$OUT/sw.js"
+
+# ----- sizes -------------------------------------------------------------------------------
+size_line() { # label files...
+  local label=$1
+  shift
+  local raw gz br=""
+  raw=$(cat "$@" | wc -c)
+  gz=$(cat "$@" | gzip -9 | wc -c)
+  if command -v brotli >/dev/null; then
+    br=", brotli $(cat "$@" | brotli -c -q 11 | wc -c)"
+  fi
+  echo "  $label: $raw bytes, gzip $gz$br"
+}
+echo "sizes (bytes as stored; gzip -9 of each file, summed for the site):"
+size_line "single-thread wasm" "$OUT/pkg/st/xiangqi_wasm_bg.wasm"
+[ -f "$OUT/pkg/mt/xiangqi_wasm_bg.wasm" ] && size_line "threaded wasm     " "$OUT/pkg/mt/xiangqi_wasm_bg.wasm"
+total_raw=0
+total_gz=0
+while IFS= read -r -d '' f; do
+  total_raw=$((total_raw + $(wc -c < "$f")))
+  total_gz=$((total_gz + $(gzip -9c "$f" | wc -c)))
+done < <(find "$OUT" -type f -print0)
+echo "  whole site: $total_raw bytes, gzip $total_gz"
+echo "built $OUT"
