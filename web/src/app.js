@@ -11,8 +11,6 @@ import {
 } from './ui-daily.js';
 import { parsePuzzles } from './ui-puzzle.js';
 
-const START_FEN = 'rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1';
-
 export const LEVELS = {
   beginner: { name: 'Beginner', description: 'Knows the moves, drops pieces to simple tactics' },
   casual: { name: 'Casual', description: 'Sees direct threats, little more' },
@@ -384,9 +382,9 @@ function enterDaily() {
   let record = store.load('daily', null);
   let game = record && record.date === daily.date ? replay(record.startFen, record.moves ?? []) : null;
   if (!game) {
-    record = { date: daily.date, startFen: START_FEN, moves: [], level: daily.level, color: daily.color, result: null };
+    game = new Game();
+    record = { date: daily.date, startFen: game.startFen(), moves: [], level: daily.level, color: daily.color, result: null };
     store.save('daily', record);
-    game = new Game(START_FEN);
   }
   state.level = daily.level;
   state.player = daily.color;
@@ -825,6 +823,7 @@ function render() {
     lastMove: game.lastMove() ?? undefined,
     check: game.inCheck() ? game.generalSquare(game.turn()) : null,
     interactive,
+    movable: interactive ? [...new Set(game.legalMoves().map((m) => m.slice(0, 2)))] : [],
     animate: state.animate,
   });
   state.animate = false;
@@ -959,7 +958,7 @@ function modeFromHash() {
 }
 
 function enterMode(mode) {
-  if (mode === state.mode && state.game && mode !== 'puzzle') return;
+  if (mode === state.mode && state.game && (mode !== 'puzzle' || state.puzzle)) return;
   if (mode === 'daily') enterDaily();
   else if (mode === 'puzzle') enterPuzzle();
   else enterPlay();
@@ -1043,7 +1042,13 @@ async function main() {
     showAlert(`The rules could not be loaded (${error.message}). Reload the page to try again.`);
     return;
   }
-  board = new BoardView($('board'), $('board-frame'), { onActivate: activate, onCancel: cancel });
+  board = new BoardView($('board'), $('board-frame'), {
+    onActivate: activate,
+    onCancel: cancel,
+    onDragStart: (square) => {
+      if (state.selected !== square) activate(square);
+    },
+  });
   if (params.has('fen')) enterPlay({ fen: params.get('fen') });
   else enterMode(modeFromHash());
   startEngine();

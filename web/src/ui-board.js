@@ -104,16 +104,24 @@ function drawLines() {
   return root;
 }
 
+// A press that travels further than this (in CSS pixels) is a drag, not a click.
+const DRAG_THRESHOLD_PX = 6;
+
 /**
  * The board view. `onActivate(square)` is called when a point is clicked, tapped or chosen with
- * Enter/Space; `onCancel()` on Escape.
+ * Enter/Space; `onCancel()` on Escape; `onDragStart(square)` when a movable piece starts being
+ * dragged (a drop then activates the point it lands on).
  */
 export class BoardView {
-  constructor(root, frame, { onActivate, onCancel }) {
+  constructor(root, frame, { onActivate, onCancel, onDragStart }) {
     this.root = root;
     this.frame = frame;
     this.onActivate = onActivate;
     this.onCancel = onCancel;
+    this.onDragStart = onDragStart;
+    this.movable = new Set();
+    this.drag = null;
+    this.suppressClick = false;
     this.flipped = false;
     this.cursor = 'e0';
     this.points = new Map();
@@ -134,12 +142,24 @@ export class BoardView {
     this.rankLabels = this.makeLabels('ranks', 10);
 
     root.addEventListener('click', (event) => {
+      if (this.suppressClick) {
+        this.suppressClick = false;
+        return;
+      }
       const point = event.target.closest('.pt');
       if (!point) return;
       this.setCursor(point.dataset.square, false);
       this.onActivate(point.dataset.square);
     });
     root.addEventListener('keydown', (event) => this.keydown(event));
+    root.addEventListener('focusin', (event) => {
+      const point = event.target.closest('.pt');
+      if (point && point.dataset.square !== this.cursor) this.setCursor(point.dataset.square, false);
+    });
+    root.addEventListener('pointerdown', (event) => this.pointerdown(event));
+    root.addEventListener('pointermove', (event) => this.pointermove(event));
+    root.addEventListener('pointerup', (event) => this.pointerup(event));
+    root.addEventListener('pointercancel', () => this.endDrag());
     this.setCursor('e0', false);
   }
 
@@ -184,6 +204,66 @@ export class BoardView {
     }
   }
 
+  pointerdown(event) {
+    this.suppressClick = false;
+    if (event.button !== 0) return;
+    const point = event.target.closest('.pt');
+    if (!point || !this.movable.has(point.dataset.square)) return;
+    this.drag = { from: point.dataset.square, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+  }
+
+  pointermove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      drag.moved = true;
+      this.root.setPointerCapture?.(drag.id);
+      this.onDragStart(drag.from);
+      drag.point = this.points.get(drag.from);
+      drag.piece = drag.point.querySelector('.piece');
+      if (!drag.piece) {
+        this.drag = null;
+        return;
+      }
+      drag.point.classList.add('dragging');
+    }
+    drag.piece.style.transition = 'none';
+    drag.piece.style.transform = `translate(${dx}px, ${dy}px) scale(1.12)`;
+  }
+
+  pointerup(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    this.endDrag();
+    if (!drag.moved) return;
+    // The click that follows a drag is not a second choice.
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest('.pt');
+    if (target && this.root.contains(target) && target.dataset.square !== drag.from) {
+      this.setCursor(target.dataset.square, false);
+      // A dropped piece is already where it lands: no slide.
+      this.dropping = true;
+      try {
+        this.onActivate(target.dataset.square);
+      } finally {
+        this.dropping = false;
+      }
+    }
+  }
+
+  endDrag() {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag?.piece) return;
+    drag.point.classList.remove('dragging');
+    drag.piece.style.transition = '';
+    drag.piece.style.transform = '';
+  }
+
   /** Moves the keyboard cursor (the one point reachable with Tab) and optionally focuses it. */
   setCursor(name, focus) {
     const old = this.points.get(this.cursor);
@@ -209,6 +289,7 @@ export class BoardView {
     this.root.classList.toggle('flipped', flipped);
     this.root.classList.toggle('letters', pieceStyle === 'letters');
     this.root.classList.toggle('interactive', Boolean(view.interactive));
+    this.movable = new Set(view.interactive ? view.movable ?? [] : []);
     const targets = new Set(view.targets ?? []);
     const from = view.lastMove?.slice(0, 2);
     const to = view.lastMove?.slice(2, 4);
@@ -226,6 +307,7 @@ export class BoardView {
       point.classList.toggle('selected', view.selected === name);
       point.classList.toggle('last', name === from || name === to);
       point.classList.toggle('check', view.check === name);
+      point.classList.toggle('movable', this.movable.has(name));
 
       const label = [name, letter ? pieceName(letter) : 'empty'];
       if (view.selected === name) label.push('selected');
@@ -261,7 +343,7 @@ export class BoardView {
   /** Slides the piece now on `to` in from `from` (a short transform transition). */
   slide(from, to) {
     const piece = this.points.get(to).querySelector('.piece');
-    if (!piece || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!piece || this.dropping || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const a = this.points.get(from).getBoundingClientRect();
     const b = this.points.get(to).getBoundingClientRect();
     piece.style.transition = 'none';

@@ -20,8 +20,8 @@ after(async () => {
   await server?.close();
 });
 
-// Red to move; a1a9 mates: the chariot on a8 holds rank 8, the general on e0 holds the e-file.
-const MATE_IN_ONE = '3k5/R8/9/9/9/9/9/9/R8/4K4 w - - 0 1';
+// Red to move; a1a9 mates: the chariot on i8 holds rank 8, the general on e0 holds the e-file.
+const MATE_IN_ONE = '3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1';
 
 test('a game from ?fen= played to checkmate: result and reason shown and announced', { timeout: 60_000 }, async () => {
   const opened = await openPage(chrome.browser, server.url, `?fen=${encodeURIComponent(MATE_IN_ONE)}`);

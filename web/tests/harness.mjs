@@ -11,11 +11,11 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB = join(here, '..');
-export const DIST = join(WEB, 'dist');
+export const DIST = process.env.WEB_DIST ?? join(WEB, 'dist');
 export const REPO = join(WEB, '..');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-export const START_FEN = 'rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1';
+export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

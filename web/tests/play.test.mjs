@@ -175,8 +175,8 @@ test('flip turns the board, letters replace the characters and are remembered', 
 test('new game as Black: the engine opens; the game survives a reload; PGN and FEN copy', { timeout: 90_000 }, async () => {
   const opened = await openPage(chrome.browser, server.url);
   const { page, context } = opened;
-  await page.getByText('Club', { exact: true }).click();
-  await page.getByText('Black', { exact: true }).first().click();
+  await page.locator('#setup').getByText('Club', { exact: true }).click();
+  await page.locator('#setup').getByText('Black', { exact: true }).click();
   await page.getByRole('button', { name: /New game/ }).click();
   const first = await waitFenChange(page, START_FEN);
   await waitInteractive(page);
