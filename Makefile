@@ -30,8 +30,8 @@ build:
 	$(CARGO) build --release --bin xiangqi
 
 ## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests,
-## Python tests (with the example notebook and the typing-stub check).
-test: lint rust-test header-check c-test python-test
+## Python tests (with the example notebook and the typing-stub check), the play page in a browser.
+test: lint rust-test header-check c-test python-test web-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -148,3 +148,14 @@ web-bench: web-build build
 	cd web && npm ci --no-audit --no-fund --silent
 	node web/bench/bench.mjs
 	$(XIANGQI) bench
+
+.PHONY: web-test
+
+## The play page in headless Chromium (web/tests/, node's test runner, playwright-core). The
+## browser is Debian's chromium, never one a tool downloads; installed here when missing (root).
+web-test: web-build
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \
+	fi
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/

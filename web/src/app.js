@@ -1054,4 +1054,11 @@ async function main() {
   startEngine();
 }
 
+// A handle for the browser tests (and the curious, in the console): the engine in use.
+window.__xiangqiPage = {
+  get engine() {
+    return state.engine;
+  },
+};
+
 main();
