@@ -147,7 +147,6 @@ web: web-build
 web-bench: web-build build
 	cd web && npm ci --no-audit --no-fund --silent
 	node web/bench/bench.mjs
-	$(XIANGQI) bench
 
 .PHONY: web-test
 

@@ -283,22 +283,35 @@ impl JsEngine {
             .map(|answer| best_move_object(&answer))
             .map_err(error)
     }
+}
 
-    /// `xiangqi bench` on this engine's threads: the same positions and depth (0: the default
-    /// depth). Returns `{nodes, ms, nps, threads}`.
-    pub fn bench(&mut self, depth: u32) -> JsValue {
-        let depth = if depth == 0 {
-            xiangqi_search::bench::BENCH_DEPTH
-        } else {
-            depth
-        };
-        let threads = self.inner.threads();
-        let report = xiangqi_search::bench::run_bench_threads(depth, threads, |_, _, _| {});
-        let object = Object::new();
-        set(&object, "nodes", report.nodes as f64);
-        set(&object, "ms", report.time.as_secs_f64() * 1000.0);
-        set(&object, "nps", report.nps as f64);
-        set(&object, "threads", threads as u32);
-        object.into()
-    }
+/// `xiangqi bench` in the browser: the same positions, depth (0: the default) and table on
+/// `threads` search threads (1 in the single-thread build). Returns `{nodes, ms, nps, threads}`;
+/// with one thread `nodes` is the bench signature, as natively.
+#[wasm_bindgen]
+pub fn bench(depth: u32, threads: u32) -> JsValue {
+    let depth = if depth == 0 {
+        xiangqi_search::bench::BENCH_DEPTH
+    } else {
+        depth
+    };
+    let threads = if cfg!(feature = "threads") {
+        threads.max(1)
+    } else {
+        1
+    };
+    let report = xiangqi_search::bench::run_bench_threads(depth, threads as usize, |_, _, _| {});
+    let object = Object::new();
+    set(&object, "nodes", report.nodes as f64);
+    set(&object, "ms", report.time.as_secs_f64() * 1000.0);
+    set(&object, "nps", report.nps as f64);
+    set(&object, "threads", threads);
+    object.into()
+}
+
+/// The module's memory (shared in the threaded build, where another worker may write the
+/// engine's stop flag into it).
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
