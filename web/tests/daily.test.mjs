@@ -24,22 +24,23 @@ after(async () => {
 
 const LEVEL_NAMES = ['Beginner', 'Casual', 'Club', 'Strong', 'Master'];
 
-async function dailyOf(date) {
-  const opened = await openPage(chrome.browser, server.url, `?date=${date}#daily`, { waitEngine: false });
-  const { page, context } = opened;
+/** The daily challenge the page shows on `date`, read in `page` (one page for many dates). */
+async function dailyOf(page, date) {
+  await page.goto(`${server.url}?date=${date}#daily`);
+  await page.waitForSelector('#board[aria-busy="false"] [data-square="e0"]');
   await page.waitForSelector('#daily-card:not([hidden])');
-  const text = await page.textContent('#fact-daily');
-  const card = await page.textContent('#daily-goal');
-  await context.close();
-  return { text, card };
+  return { text: await page.textContent('#fact-daily'), card: await page.textContent('#daily-goal') };
 }
 
 test('the daily game is the same for a date, differs across dates, and has no take back', { timeout: 90_000 }, async () => {
   const dates = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
   const seen = new Set();
+  const looking = await openPage(chrome.browser, server.url, '', { waitEngine: false });
+  const other = await openPage(chrome.browser, server.url, '', { waitEngine: false });
   for (const date of dates) {
-    const first = await dailyOf(date);
-    const again = await dailyOf(date);
+    const first = await dailyOf(looking.page, date);
+    // Another browser profile (empty storage) sees the same.
+    const again = await dailyOf(other.page, date);
     assert.equal(first.text, again.text, date);
     assert.equal(first.card, first.text);
     const m = first.text.match(/^Beat (\w+), you play (Red|Black)$/);
@@ -47,10 +48,13 @@ test('the daily game is the same for a date, differs across dates, and has no ta
     assert.ok(LEVEL_NAMES.includes(m[1]), m[1]);
     seen.add(first.text);
   }
+  await looking.context.close();
+  await other.context.close();
   assert.ok(seen.size >= 2, `five days, one challenge: ${[...seen]}`);
 
   // Playing it: no Take back, scored, and it survives a reload.
-  const opened = await openPage(chrome.browser, server.url, '?date=2026-03-02#daily');
+  // A day of the weakest level, so that the replies come quickly.
+  const opened = await openPage(chrome.browser, server.url, '?date=2026-03-03#daily');
   const { page, context, requests, errors } = opened;
   assert.equal(await page.getByRole('button', { name: /Take back/ }).count(), 0);
   const youPlay = (await page.textContent('#fact-daily')).endsWith('Red') ? 'red' : 'black';
@@ -110,12 +114,15 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   assert.ok(puzzles.length > 0);
   const dates = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08'];
   const ids = [];
+  const looking = await openPage(chrome.browser, server.url, '', { waitEngine: false });
   for (const date of [dates[0], ...dates]) {
-    const opened = await openPage(chrome.browser, server.url, `?date=${date}#puzzle`, { waitEngine: false });
-    await opened.page.waitForSelector('#puzzle-card[data-puzzle-id]');
-    ids.push(await opened.page.getAttribute('#puzzle-card', 'data-puzzle-id'));
-    await opened.context.close();
+    await looking.page.goto(`${server.url}?date=${date}#puzzle`);
+    await looking.page.waitForSelector('#puzzle-card[data-puzzle-id]:not([hidden])');
+    ids.push(await looking.page.getAttribute('#puzzle-card', 'data-puzzle-id'));
+    // The next date starts from empty storage, as another person would.
+    await looking.page.evaluate(() => localStorage.clear());
   }
+  await looking.context.close();
   assert.equal(ids[0], ids[1], 'one date, two puzzles');
   ids.shift();
   assert.ok(new Set(ids).size >= 2, `${ids}`);
