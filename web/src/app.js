@@ -796,6 +796,7 @@ function renderMoves() {
       else if (slot !== undefined) {
         span.textContent = text(slot);
         span.dataset.ply = String(slot);
+        span.dataset.move = moves[slot];
         if (slot === moves.length - 1) span.classList.add('current');
       }
       li.appendChild(span);
@@ -849,7 +850,10 @@ function render() {
     else if (p.status === 'solved') turn = 'Solved!';
     else if (p.status === 'failed') turn = 'Not solved this time';
     else if (state.thinking || p.busy) turn = 'The defender is thinking…';
-    else turn = `Your move: ${puzzleGoal(p)}`;
+    else {
+      turn = `Your move (${colorName(p.solver)})`;
+      sub = p.mateIn ? `Find the mate in ${p.mateIn}.` : 'Find the best line.';
+    }
   } else if (state.thinking) {
     turn = `${colorName(game.turn())} is thinking…`;
   } else if (game.turn() === state.player) {
@@ -869,8 +873,9 @@ function render() {
   if (over && state.mode !== 'puzzle') {
     resultBox.hidden = false;
     resultBox.dataset.result = over.result;
-    $('result-title').textContent = `${over.result.replace('1/2-1/2', '½–½')}  ${turn}`;
-    $('result-reason').textContent = over.reason;
+    $('result-title').textContent = `${over.result.replace('1/2-1/2', '½–½')} · ${over.termination}`;
+    const after = state.mode === 'daily' ? ' Your daily result is saved; a new daily game starts at midnight UTC.' : '';
+    $('result-reason').textContent = over.reason + after;
   } else {
     resultBox.hidden = true;
   }

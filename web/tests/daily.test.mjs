@@ -77,7 +77,8 @@ test('the daily game is the same for a date, differs across dates, and has no ta
   await page.getByRole('button', { name: /Resign/ }).click();
   await page.getByRole('button', { name: /Really resign/ }).click();
   await page.waitForSelector('#result:not([hidden])');
-  assert.match(await page.textContent('#result'), /You lost/);
+  assert.match(await page.textContent('#turn-text'), /You lost/);
+  assert.match(await page.textContent('#result'), /0-1|1-0/);
   assert.match(await page.textContent('[role="status"]'), /resigned/);
   await page.reload();
   await page.waitForSelector('#board[aria-busy="false"] [data-square="e0"]');

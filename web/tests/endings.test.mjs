@@ -34,7 +34,7 @@ test('a game from ?fen= played to checkmate: result and reason shown and announc
   await page.waitForSelector('#result:not([hidden])');
   const result = await page.textContent('#result');
   assert.match(result, /1-0/);
-  assert.match(result, /You won/);
+  assert.match(await page.textContent('#turn-text'), /You won/);
   assert.match(result, /checkmate/i);
   const status = await page.textContent('[role="status"]');
   assert.match(status, /Game over/);
@@ -79,4 +79,25 @@ test('a dead engine worker is reported and a retry starts a new one', { timeout:
   await page.click('[data-square="e2"]');
   await page.waitForSelector('[data-ply="1"]', { timeout: 30_000 });
   await context.close();
+});
+
+test('on a host without the isolation headers the page reloads once and gets its threads', { timeout: 60_000 }, async () => {
+  const plain = await serve(undefined, { isolation: false });
+  try {
+    const context = await chrome.browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    let loads = 0;
+    page.on('load', () => { loads++; });
+    await page.goto(plain.url);
+    await page.waitForFunction(() => crossOriginIsolated, null, { timeout: 30_000 });
+    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+    assert.equal(loads, 2, 'one reload');
+    assert.ok(Number(await page.getAttribute('#engine-status', 'data-threads')) >= 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await plain.close();
+  }
 });

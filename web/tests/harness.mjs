@@ -32,8 +32,11 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `root` on 127.0.0.1 with COOP/COEP; resolves to { url, close() }. */
-export async function serve(root = DIST) {
+/**
+ * Serves `root` on 127.0.0.1 with COOP/COEP (without them when `isolation` is false, as a
+ * plain static host would); resolves to { url, close() }.
+ */
+export async function serve(root = DIST, { isolation = true } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -41,13 +44,13 @@ export async function serve(root = DIST) {
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        'Cross-Origin-Resource-Policy': 'same-origin',
-        'Cache-Control': 'no-store',
-      });
+      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' };
+      if (isolation) {
+        headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+        headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+        headers['Cross-Origin-Resource-Policy'] = 'same-origin';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' });

@@ -121,6 +121,38 @@ test('a move by keyboard, with the cursor following the flip', { timeout: 60_000
   await context.close();
 });
 
+test('a move by dragging a piece', { timeout: 60_000 }, async () => {
+  const opened = await openPage(chrome.browser, server.url);
+  const { page, context } = opened;
+  await waitInteractive(page);
+  const centre = async (square) => {
+    const box = await page.locator(`[data-square="${square}"]`).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x0, y0] = await centre('b0');
+  const [x1, y1] = await centre('c2');
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
+  assert.ok((await page.locator('.pt.target').count()) > 0, 'dots while dragging');
+  await page.mouse.move(x1, y1, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForSelector('[data-ply="0"]');
+  assert.equal(await page.getAttribute('[data-ply="0"]', 'data-move'), 'b0c2');
+  // A drag that ends where it started moves nothing.
+  await waitInteractive(page);
+  const fen = await boardFen(page);
+  const [x2, y2] = await centre('h2');
+  await page.mouse.move(x2, y2);
+  await page.mouse.down();
+  await page.mouse.move(x2 + 30, y2 - 30, { steps: 3 });
+  await page.mouse.move(x2, y2, { steps: 3 });
+  await page.mouse.up();
+  assert.equal(await boardFen(page), fen);
+  assertClean(opened);
+  await context.close();
+});
+
 test('take back undoes the move and the reply; clicks during the engine\'s thinking change nothing', { timeout: 90_000 }, async () => {
   const opened = await openPage(chrome.browser, server.url);
   const { page, context } = opened;
