@@ -491,12 +491,14 @@ function puzzleMove(move) {
     p.wrong++;
     savePuzzleResult();
     board.flash(move.slice(2, 4));
+    p.note = 'Not that move. Try again.';
     announce(`${words}: wrong move, try again.`);
     state.animate = false;
     render();
     return;
   }
   p.step++;
+  p.note = 'Good move. Keep going.';
   announce(`${words}: good move.`);
   if (p.line) {
     const reply = p.line[2 * p.step - 1];
@@ -852,7 +854,7 @@ function render() {
     else if (state.thinking || p.busy) turn = 'The defender is thinking…';
     else {
       turn = `Your move (${colorName(p.solver)})`;
-      sub = p.mateIn ? `Find the mate in ${p.mateIn}.` : 'Find the best line.';
+      sub = p.note || (p.mateIn ? `Find the mate in ${p.mateIn}.` : 'Find the best line.');
     }
   } else if (state.thinking) {
     turn = `${colorName(game.turn())} is thinking…`;
@@ -913,6 +915,7 @@ function render() {
     const days = streak('puzzle-streak', daily.date);
     $('puzzle-streak').textContent = `Streak: ${days} ${days === 1 ? 'day' : 'days'}${p.solvedBefore || p.status === 'solved' ? ' · solved today' : ''}`;
     $('btn-puzzle-retry').textContent = p.status === 'solved' ? 'Play it again' : 'Start the puzzle again';
+    $('puzzle-card').classList.toggle('noted', p.note?.startsWith('Not') ?? false);
   }
 
   // Setup form follows the game in play.
@@ -980,6 +983,14 @@ function wireControls() {
   $('btn-pgn').addEventListener('click', () => copyText('PGN', pgnText()));
   $('btn-fen').addEventListener('click', () => copyText('FEN', state.game.fen()));
   $('btn-puzzle-retry').addEventListener('click', restartPuzzle);
+  $('btn-puzzle-other').addEventListener('click', () => {
+    if (!state.puzzles || !state.puzzle) return;
+    stopThinking();
+    if (state.puzzle.timer) clearTimeout(state.puzzle.timer);
+    const others = state.puzzles.filter((q) => q.id !== state.puzzle.id);
+    const next = others[randomSeed() % others.length] ?? state.puzzles[0];
+    startPuzzle(next);
+  });
   $('engine-retry').addEventListener('click', retryEngine);
   $('alert-close').addEventListener('click', hideAlert);
   $('setup').addEventListener('submit', (event) => {

@@ -44,7 +44,7 @@ export async function serve(root = DIST, { isolation = true } = {}) {
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' };
+      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'max-age=600' };
       if (isolation) {
         headers['Cross-Origin-Opener-Policy'] = 'same-origin';
         headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
