@@ -347,12 +347,21 @@ function enterPlay({ fen } = {}) {
     state.seed = randomSeed();
   }
   setGame(game);
+  syncSetup();
   if (saved?.resigned && !fen) state.resigned = saved.resigned;
   state.finished = Boolean(outcome());
   state.flipped = state.player === 'black';
   saveProgress();
   render();
   requestEngineMove();
+}
+
+/** The setup form shows the level (and colour, unless Random was chosen) of the game on the board. */
+function syncSetup() {
+  const form = $('setup');
+  form.elements.level.value = state.level;
+  if (form.elements.colour.value !== 'random') form.elements.colour.value = state.player;
+  $('level-description').textContent = LEVELS[state.level].description;
 }
 
 function newGame() {
@@ -566,7 +575,7 @@ function puzzleFailed(why) {
   p.status = 'failed';
   p.busy = false;
   savePuzzleResult();
-  announce(`${why} Start the puzzle again to retry.`);
+  announce(`${why} Use Start again to retry.`);
   render();
 }
 
@@ -914,7 +923,7 @@ function render() {
     $('puzzle-wrong').textContent = `Wrong moves: ${p.wrong}`;
     const days = streak('puzzle-streak', daily.date);
     $('puzzle-streak').textContent = `Streak: ${days} ${days === 1 ? 'day' : 'days'}${p.solvedBefore || p.status === 'solved' ? ' · solved today' : ''}`;
-    $('btn-puzzle-retry').textContent = p.status === 'solved' ? 'Play it again' : 'Start the puzzle again';
+    $('btn-puzzle-retry').textContent = p.status === 'solved' ? 'Play it again' : 'Start again';
     $('puzzle-card').classList.toggle('noted', p.note?.startsWith('Not') ?? false);
   }
 
