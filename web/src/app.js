@@ -7,9 +7,9 @@ import { EngineClient } from './engine.js';
 import { BoardView, pieceName, pieceGlyph, colorOf, roleOf, squareIndex, PIECE_CHARACTERS } from './ui-board.js';
 import * as store from './ui-store.js';
 import {
-  todayUTC, parseDate, dailyChallenge, dailyPuzzleIndex, streak, extendStreak, dateInWords,
+  todayUTC, parseDate, dailyChallenge, streak, extendStreak, dateInWords,
 } from './ui-daily.js';
-import { parsePuzzles } from './ui-puzzle.js';
+import { parsePuzzles, dailyPuzzle } from './ui-puzzle.js';
 
 export const LEVELS = {
   beginner: { name: 'Beginner', description: 'Knows the moves, drops pieces to simple tactics' },
@@ -429,7 +429,7 @@ async function enterPuzzle() {
   }
   if (state.mode !== 'puzzle') return;
   const wanted = params.get('puzzle');
-  const chosen = (wanted && puzzles.find((p) => p.id === wanted)) || puzzles[dailyPuzzleIndex(daily.date, puzzles.length)];
+  const chosen = (wanted && puzzles.find((p) => p.id === wanted)) || dailyPuzzle(puzzles, daily.date);
   startPuzzle(chosen);
 }
 
@@ -441,7 +441,7 @@ function startPuzzle(puzzle) {
     showAlert(`Puzzle ${puzzle.id} could not be set up: ${error.message}.`);
     return;
   }
-  const isDaily = puzzle === state.puzzles[dailyPuzzleIndex(daily.date, state.puzzles.length)];
+  const isDaily = puzzle === dailyPuzzle(state.puzzles, daily.date);
   const saved = isDaily ? store.load(`puzzle-${daily.date}`, null) : null;
   state.puzzle = {
     ...puzzle,

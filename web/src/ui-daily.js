@@ -50,11 +50,6 @@ export function dailyChallenge(date) {
   };
 }
 
-/** The index of the daily puzzle of a date among `count` puzzles. */
-export function dailyPuzzleIndex(date, count) {
-  return hash32(`daily-puzzle ${date}`) % count;
-}
-
 /** A streak of consecutive UTC days: its length as of `today` (0 once a day was missed). */
 export function streak(key, today) {
   const s = store.load(key, { count: 0, last: null });
