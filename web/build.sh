@@ -20,6 +20,8 @@ WB_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' xiangqi-wasm/Cargo.t
 WASM_BINDGEN=$TOOLS/bin/wasm-bindgen
 # Linear memory of the threaded build: shared memory needs a maximum (1 GiB).
 MAX_MEMORY=1073741824
+# The main thread's stack, as wasm-bindgen gives each helper thread (2 MiB; Rust's default is 1).
+STACK="-C link-arg=-zstack-size=2097152"
 
 step() { echo "== $*" >&2; }
 
@@ -63,7 +65,7 @@ optimize() { # file [features...]
 
 # ----- single-thread build (stable) ----------------------------------------------------------
 step "xiangqi-wasm, single-thread"
-$CARGO build -p xiangqi-wasm --target wasm32-unknown-unknown --profile wasm
+RUSTFLAGS="$STACK" $CARGO build -p xiangqi-wasm --target wasm32-unknown-unknown --profile wasm
 rm -rf "$STAGE/st"
 "$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/st" \
   target/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
@@ -82,7 +84,7 @@ if [ "$WEB_THREADS" != 0 ]; then
   fi
   step "xiangqi-wasm, threaded"
   # Its own target directory: other flags and another std, so that the stable artefacts stay.
-  RUSTFLAGS="-C target-feature=+atomics,+bulk-memory \
+  RUSTFLAGS="$STACK -C target-feature=+atomics,+bulk-memory \
     -C link-arg=--shared-memory -C link-arg=--import-memory \
     -C link-arg=--max-memory=$MAX_MEMORY \
     -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \

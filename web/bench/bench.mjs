@@ -45,24 +45,30 @@ try {
   await page.goto(`${url}assets.json`);
   const runs = await page.evaluate(async (benchDepth) => {
     const { EngineClient } = await import('./src/engine.js');
+    const out = { isolated: crossOriginIsolated, runs: [] };
+    // The single-thread build (what a page without isolation runs), then the threaded one.
+    const single = await EngineClient.start({ threads: 1 });
+    out.runs.push({ build: single.flavour, ...await single.bench(benchDepth, { threads: 1 }) });
+    single.terminate();
     const engine = await EngineClient.start({ threads: 2 });
-    const out = { isolated: crossOriginIsolated, flavour: engine.flavour, threads: engine.threads, runs: [] };
     for (const threads of [1, 2]) {
       if (threads > engine.threads) break;
-      out.runs.push(await engine.bench(benchDepth, { threads }));
+      out.runs.push({ build: engine.flavour, ...await engine.bench(benchDepth, { threads }) });
     }
     engine.terminate();
     return out;
   }, depth);
-  console.log(`browser: ${runs.flavour === 'mt' ? 'threaded' : 'single-thread'} wasm, cross-origin isolated: ${runs.isolated}`);
+  console.log(`bench depth ${depth} in headless Chromium, cross-origin isolated: ${runs.isolated}`);
   for (const r of runs.runs) {
-    console.log(`  wasm ${r.threads} thread${r.threads > 1 ? 's' : ' '}: nodes ${r.nodes}  time ${Math.round(r.ms)} ms  nps ${r.nps}`);
+    const build = r.build === 'mt' ? 'threaded build     ' : 'single-thread build';
+    console.log(`  wasm ${build} ${r.threads} thread${r.threads > 1 ? 's' : ' '}: nodes ${r.nodes}  time ${Math.round(r.ms)} ms  nps ${r.nps}`);
   }
+  const threaded = runs.runs.filter((r) => r.build === 'mt');
   if (existsSync(native)) {
     const text = execFileSync(native, ['bench', String(depth)], { encoding: 'utf8' });
     const nodes = Number(/Nodes searched\s*:\s*(\d+)/.exec(text)?.[1]);
     const nps = Number(/Nodes\/second\s*:\s*(\d+)/.exec(text)?.[1]);
-    console.log(`  native 1 thread: nodes ${nodes}  nps ${nps}`);
+    console.log(`  native                          1 thread : nodes ${nodes}  nps ${nps}`);
     const one = runs.runs[0];
     console.log(`one-thread node count ${one.nodes === nodes ? 'equals' : 'DIFFERS FROM'} native`);
     console.log(`single-thread wasm speed: ${(100 * one.nps / nps).toFixed(0)}% of native`);
@@ -70,8 +76,8 @@ try {
   } else {
     console.log(`(no ${native}: run \`make build\` for the native comparison)`);
   }
-  if (runs.runs.length > 1) {
-    const [one, two] = runs.runs;
+  if (threaded.length > 1) {
+    const [one, two] = threaded;
     console.log(`two threads: ${(one.ms / two.ms).toFixed(2)}x the speed of one (time to depth ${depth}), ` +
       `${(two.nps / one.nps).toFixed(2)}x the nodes per second`);
   }
