@@ -2,8 +2,8 @@
 # Builds the play page into web/dist/: the xiangqi-wasm crate twice (single-thread on stable;
 # threaded on nightly with atomics and shared memory), wasm-bindgen's glue, the page's files and
 # the service worker. Installs what it needs when it is missing: the wasm32 target, nightly's
-# rust-src, wasm-bindgen-cli (the crate's exact version, into target/tools) and, optionally,
-# binaryen's wasm-opt.
+# rust-src, wasm-bindgen-cli (the crate's exact version, into target/tools or $XIANGQI_TOOLS,
+# unless one is on PATH) and, optionally, binaryen's wasm-opt.
 #
 #   web/build.sh            both builds
 #   WEB_THREADS=0 web/build.sh   the single-thread build only (the page then never uses threads)
@@ -14,7 +14,7 @@ CARGO=${CARGO:-cargo}
 WEB_THREADS=${WEB_THREADS:-1}
 OUT=web/dist
 STAGE=target/web
-TOOLS=target/tools
+TOOLS=${XIANGQI_TOOLS:-target/tools}
 # The wasm-bindgen crate is pinned (`=x.y.z`) in xiangqi-wasm/Cargo.toml; the CLI must match.
 WB_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' xiangqi-wasm/Cargo.toml)
 WASM_BINDGEN=$TOOLS/bin/wasm-bindgen
@@ -30,7 +30,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   step "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 fi
-if [ ! -x "$WASM_BINDGEN" ] || [ "$("$WASM_BINDGEN" --version | awk '{print $2}')" != "$WB_VERSION" ]; then
+wb_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }
+# One already on PATH at the right version will do (a CI image may carry it).
+if [ "$(wb_version "$WASM_BINDGEN")" != "$WB_VERSION" ] && command -v wasm-bindgen >/dev/null &&
+  [ "$(wb_version wasm-bindgen)" = "$WB_VERSION" ]; then
+  WASM_BINDGEN=$(command -v wasm-bindgen)
+fi
+if [ "$(wb_version "$WASM_BINDGEN")" != "$WB_VERSION" ]; then
   step "cargo install wasm-bindgen-cli $WB_VERSION into $TOOLS"
   # Not --locked: the CLI's lockfile names crate versions the registry may lack.
   $CARGO install wasm-bindgen-cli --version "$WB_VERSION" --root "$TOOLS" --force
