@@ -152,6 +152,7 @@ web-bench: web-build build
 
 ## The play page in headless Chromium (web/tests/, node's test runner, playwright-core). The
 ## browser is Debian's chromium, never one a tool downloads; installed here when missing (root).
+## UPDATE_SCREENSHOTS=1 rewrites docs/play-page-*.png (else they go to target/web-screenshots/).
 web-test: web-build
 	@if [ ! -x /usr/bin/chromium ]; then \
 		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \

@@ -4,7 +4,7 @@
 
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, extname, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -153,4 +153,14 @@ export function foreignRequests(requests, base) {
   return requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin);
 }
 
-export const screenshotDir = join(REPO, 'docs');
+/**
+ * Where a screenshot goes: docs/ (the ones the README shows) when UPDATE_SCREENSHOTS=1 or the
+ * file is not there yet, else target/web-screenshots/ so that a test run leaves the tree as it was.
+ */
+export function screenshotPath(name) {
+  const docs = join(REPO, 'docs', name);
+  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(docs)) return docs;
+  const dir = join(REPO, 'target', 'web-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}

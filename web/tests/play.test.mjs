@@ -4,10 +4,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import {
   serve, launch, openPage, boardFen, waitFenChange, waitInteractive, legalMoves, fenAfter,
-  foreignRequests, screenshotDir, START_FEN,
+  foreignRequests, screenshotPath, START_FEN,
 } from './harness.mjs';
 
 let server;
@@ -232,7 +231,7 @@ test('new game as Black: the engine opens; the game survives a reload; PGN and F
   await context.close();
 });
 
-test('screenshots at 1280 and 360 pixels wide', { timeout: 60_000 }, async () => {
+test('screenshots at 1280 and 360 pixels wide (docs/ with UPDATE_SCREENSHOTS=1)', { timeout: 60_000 }, async () => {
   for (const [width, height] of [[1280, 860], [360, 760]]) {
     const opened = await openPage(chrome.browser, server.url, '', { width, height });
     const { page, context } = opened;
@@ -246,7 +245,7 @@ test('screenshots at 1280 and 360 pixels wide', { timeout: 60_000 }, async () =>
     await page.mouse.move(0, 0);
     // On a phone the board is what one looks at while playing.
     if (width < 600) await page.$eval('.play', (el) => el.scrollIntoView());
-    await page.screenshot({ path: join(screenshotDir, `play-page-${width}.png`) });
+    await page.screenshot({ path: screenshotPath(`play-page-${width}.png`), animations: 'disabled' });
     assertClean(opened);
     await context.close();
   }
