@@ -51,7 +51,6 @@ const state = {
   notation: store.load('notation', 'chinese'),
   puzzles: null, // the parsed puzzle file, once loaded
   puzzle: null, // the puzzle being solved: see startPuzzle()
-  finished: false, // the end of the game has been announced
   threadStatus: null, // what registerServiceWorker() found
   animate: false,
 };
@@ -87,7 +86,6 @@ function setGame(game) {
   start.free();
   state.selected = null;
   state.resigned = null;
-  state.finished = Boolean(game.outcome());
 }
 
 /** A game replayed from a start FEN and ICCS moves, or null when that fails. */
@@ -175,7 +173,6 @@ function isPlayersTurnAfterEngine() {
 
 /** The game has ended: say how, and score the daily game. */
 function finish(over, lastWords = '') {
-  state.finished = true;
   let headline;
   if (state.mode === 'puzzle') {
     headline = '';
@@ -349,7 +346,6 @@ function enterPlay({ fen } = {}) {
   setGame(game);
   syncSetup();
   if (saved?.resigned && !fen) state.resigned = saved.resigned;
-  state.finished = Boolean(outcome());
   state.flipped = state.player === 'black';
   saveProgress();
   render();
@@ -400,7 +396,6 @@ function enterDaily() {
   state.seed = daily.seed;
   setGame(game);
   if (record.result === 'loss' && !game.outcome()) state.resigned = state.player;
-  state.finished = Boolean(record.result);
   state.flipped = state.player === 'black';
   render();
   if (!record.result) requestEngineMove();
@@ -656,7 +651,6 @@ function takeBack() {
   game.undo();
   while (game.turn() !== state.player && game.ply() > 0) game.undo();
   state.selected = null;
-  state.finished = Boolean(outcome());
   state.animate = false;
   saveProgress();
   announce(`Move taken back. ${game.turn() === state.player ? 'Your move.' : ''}`.trim());
