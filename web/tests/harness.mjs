@@ -93,8 +93,10 @@ export async function launch() {
  * `query` is appended to the server URL (e.g. '?fen=...'); the page's rules are loaded and the
  * board drawn when this resolves.
  */
-export async function openPage(browser, base, query = '', { width = 1280, height = 900, waitEngine = true } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+export async function openPage(browser, base, query = '', { width = 1280, height = 900, waitEngine = true, phone = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor: 1, ...(phone ? { hasTouch: true, isMobile: true } : {}),
+  });
   const requests = [];
   const errors = [];
   context.on('request', (request) => requests.push(request.url()));

@@ -152,6 +152,22 @@ test('a move by dragging a piece', { timeout: 60_000 }, async () => {
   await context.close();
 });
 
+test('a move by taps on a 360-pixel phone', { timeout: 60_000 }, async () => {
+  const opened = await openPage(chrome.browser, server.url, '', { width: 360, height: 740, phone: true });
+  const { page, context } = opened;
+  await waitInteractive(page);
+  const frame = await page.locator('#board-frame').boundingBox();
+  assert.ok(frame.width <= 360 && frame.width >= 320, `board ${frame.width}px wide`);
+  await page.tap('[data-square="b0"]');
+  assert.ok((await page.locator('.pt.target').count()) > 0);
+  await page.tap('[data-square="c2"]');
+  await page.waitForSelector('[data-ply="0"]');
+  assert.equal(await page.getAttribute('[data-ply="0"]', 'data-move'), 'b0c2');
+  await page.waitForSelector('[data-ply="1"]');
+  assertClean(opened);
+  await context.close();
+});
+
 test('take back undoes the move and the reply; clicks during the engine\'s thinking change nothing', { timeout: 90_000 }, async () => {
   const opened = await openPage(chrome.browser, server.url);
   const { page, context } = opened;
