@@ -52,6 +52,7 @@ const state = {
   puzzles: null, // the parsed puzzle file, once loaded
   puzzle: null, // the puzzle being solved: see startPuzzle()
   threadStatus: null, // what registerServiceWorker() found
+  view: null, // plies shown while looking back through the moves; null: the game as it stands
   animate: false,
 };
 
@@ -86,6 +87,7 @@ function setGame(game) {
   start.free();
   state.selected = null;
   state.resigned = null;
+  state.view = null;
 }
 
 /** A game replayed from a start FEN and ICCS moves, or null when that fails. */
@@ -126,7 +128,7 @@ function playerMoveCount() {
 }
 
 function isPlayersTurn() {
-  if (!state.game || outcome() || state.thinking) return false;
+  if (!state.game || outcome() || state.thinking || state.view !== null) return false;
   if (state.mode === 'puzzle') {
     const p = state.puzzle;
     return Boolean(p) && !p.busy && p.status === 'solving' && state.game.turn() === p.solver;
@@ -153,6 +155,7 @@ function playMove(move, { by }) {
   const letter = game.board()[squareIndex(move.slice(0, 2))];
   game.play(move);
   state.selected = null;
+  state.view = null;
   state.animate = true;
   saveProgress();
   const words = describeMove(letter, move, game.ply() - 1);
@@ -541,6 +544,7 @@ function puzzleDefend() {
 
 function puzzleReply(move) {
   const game = state.game;
+  state.view = null;
   const letter = game.board()[squareIndex(move.slice(0, 2))];
   game.play(move);
   state.animate = true;
@@ -651,11 +655,24 @@ function takeBack() {
   game.undo();
   while (game.turn() !== state.player && game.ply() > 0) game.undo();
   state.selected = null;
+  state.view = null;
   state.animate = false;
   saveProgress();
   announce(`Move taken back. ${game.turn() === state.player ? 'Your move.' : ''}`.trim());
   render();
   requestEngineMove();
+}
+
+/** Shows the position after `plies` moves (the game as it stands when that is all of them). */
+function showPly(plies) {
+  if (!state.game) return;
+  const total = state.game.ply();
+  const n = Math.max(0, Math.min(total, plies));
+  state.view = n === total ? null : n;
+  state.selected = null;
+  state.animate = false;
+  announce(state.view === null ? 'Back to the game.' : `Looking at the position after move ${n} of ${total}.`);
+  render();
 }
 
 let resignArmed = null;
@@ -795,44 +812,64 @@ function renderMoves() {
     num.textContent = `${i / 2 + 1}.`;
     li.appendChild(num);
     for (const slot of [slots[i], slots[i + 1]]) {
-      const span = document.createElement('span');
-      span.className = 'mv';
-      if (slot === null) span.textContent = '…';
-      else if (slot !== undefined) {
-        span.textContent = text(slot);
-        span.dataset.ply = String(slot);
-        span.dataset.move = moves[slot];
-        if (slot === moves.length - 1) span.classList.add('current');
+      let cell;
+      if (slot === null || slot === undefined) {
+        cell = document.createElement('span');
+        cell.className = 'mv';
+        if (slot === null) cell.textContent = '…';
+      } else {
+        // Each move is a button: it shows the position after it.
+        cell = document.createElement('button');
+        cell.type = 'button';
+        cell.className = 'mv';
+        cell.textContent = text(slot);
+        cell.dataset.ply = String(slot);
+        cell.dataset.move = moves[slot];
+        const shownPly = (state.view ?? moves.length) - 1;
+        if (slot === shownPly) {
+          cell.classList.add('current');
+          cell.setAttribute('aria-current', 'step');
+        }
       }
-      li.appendChild(span);
+      li.appendChild(cell);
     }
     rows.push(li);
   }
   list.replaceChildren(...rows);
   list.classList.toggle('empty', rows.length === 0);
-  list.scrollTop = list.scrollHeight;
+  if (state.view === null) list.scrollTop = list.scrollHeight;
 }
 
 function render() {
   if (!board || !state.game) return;
   const game = state.game;
   const over = outcome();
+  if (state.view !== null && state.view >= game.ply()) state.view = null;
   const interactive = isPlayersTurn();
   const selected = interactive ? state.selected : null;
+  // Looking back: the position after `state.view` plies, replayed by the rules.
+  const shown = state.view === null ? game : replay(game.startFen(), game.moves().slice(0, state.view));
   board.render({
-    board: game.board(),
+    board: shown.board(),
     fen: game.fen(),
+    viewFen: shown === game ? null : shown.fen(),
     flipped: state.flipped,
     pieceStyle: state.pieces,
     selected,
     targets: selected ? legalTargets(selected) : [],
-    lastMove: game.lastMove() ?? undefined,
-    check: game.inCheck() ? game.generalSquare(game.turn()) : null,
+    lastMove: shown.lastMove() ?? undefined,
+    check: shown.inCheck() ? shown.generalSquare(shown.turn()) : null,
     interactive,
     movable: interactive ? [...new Set(game.legalMoves().map((m) => m.slice(0, 2)))] : [],
     animate: state.animate,
   });
+  if (shown !== game) shown.free();
   state.animate = false;
+  const reviewing = state.view !== null;
+  $('review').hidden = !reviewing;
+  if (reviewing) $('review-text').textContent = `Move ${state.view} of ${game.ply()}`;
+  $('btn-review-prev').disabled = (state.view ?? game.ply()) === 0;
+  $('btn-review-next').disabled = !reviewing;
   $('board').setAttribute('aria-busy', 'false');
   $('board').dataset.mode = state.mode;
 
@@ -977,6 +1014,13 @@ function enterMode(mode) {
 
 function wireControls() {
   $('btn-takeback').addEventListener('click', takeBack);
+  $('move-list').addEventListener('click', (event) => {
+    const cell = event.target.closest('button.mv');
+    if (cell) showPly(Number(cell.dataset.ply) + 1);
+  });
+  $('btn-review-prev').addEventListener('click', () => showPly((state.view ?? state.game.ply()) - 1));
+  $('btn-review-next').addEventListener('click', () => showPly((state.view ?? state.game.ply()) + 1));
+  $('btn-review-live').addEventListener('click', () => showPly(state.game.ply()));
   $('btn-flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
     announce(`Board flipped: ${state.flipped ? 'Black' : 'Red'} at the bottom.`);

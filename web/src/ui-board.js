@@ -279,13 +279,17 @@ export class BoardView {
   }
 
   /**
-   * Draws a position. `view`: { board (90 FEN letters or ''), fen, flipped, pieceStyle,
-   * selected, targets (squares), lastMove (ICCS), check (square), interactive, animate }.
+   * Draws a position. `view`: { board (90 FEN letters or ''), fen (the game's), viewFen (the
+   * position shown when looking back, else null), flipped, pieceStyle, selected, targets
+   * (squares), lastMove (ICCS), check (square), interactive, movable (squares), animate }.
    */
   render(view) {
     const { board, flipped, pieceStyle } = view;
     this.flipped = flipped;
     this.root.dataset.fen = view.fen;
+    if (view.viewFen) this.root.dataset.viewFen = view.viewFen;
+    else delete this.root.dataset.viewFen;
+    this.root.classList.toggle('reviewing', Boolean(view.viewFen));
     this.root.classList.toggle('flipped', flipped);
     this.root.classList.toggle('letters', pieceStyle === 'letters');
     this.root.classList.toggle('interactive', Boolean(view.interactive));

@@ -182,6 +182,19 @@ test('take back undoes the move and the reply; clicks during the engine\'s think
   assert.notEqual(reply, START_FEN);
   await waitInteractive(page);
   assert.equal(await page.locator('.move-list .mv[data-ply]').count(), 2);
+  // Looking back at the first move shows its position and takes no move; then back again.
+  await page.click('[data-ply="0"]');
+  assert.equal(await page.getAttribute('#board', 'data-view-fen'), afterMove);
+  assert.equal(await page.textContent('[data-square="c2"] [data-piece]'), '傌');
+  assert.equal(await page.locator('#board.interactive').count(), 0);
+  assert.equal(await boardFen(page), reply);
+  await page.getByRole('button', { name: 'Back to the game' }).click();
+  assert.equal(await page.getAttribute('#board', 'data-view-fen'), null);
+  await waitInteractive(page);
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  assert.equal(await page.getAttribute('#board', 'data-view-fen'), afterMove);
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await waitInteractive(page);
   await takeBack.click();
   assert.equal(await boardFen(page), START_FEN);
   assert.equal(await page.locator('.move-list .mv[data-ply]').count(), 0);
