@@ -144,7 +144,8 @@ web: web-build
 	python3 web/serve.py --port $(PORT)
 
 ## The engine's speed in headless Chromium (1 and 2 threads) beside native `xiangqi bench`.
-web-bench: web-build build
+web-bench: build
+	WEB_BROTLI=1 web/build.sh
 	cd web && npm ci --no-audit --no-fund --silent
 	node web/bench/bench.mjs
 

@@ -138,25 +138,39 @@ PY
 sed -i "s/__BUILD_VERSION__/$VERSION/" "$OUT/sw.js"
 
 # ----- sizes -------------------------------------------------------------------------------
-size_line() { # label files...
-  local label=$1
-  shift
-  local raw gz br=""
-  raw=$(cat "$@" | wc -c)
-  gz=$(cat "$@" | gzip -9 | wc -c)
-  if command -v brotli >/dev/null; then
-    br=", brotli $(cat "$@" | brotli -c -q 11 | wc -c)"
-  fi
-  echo "  $label: $raw bytes, gzip $gz$br"
+# Brotli at its best quality is slow: WEB_BROTLI=1 adds it (make web-bench does).
+echo "sizes (bytes as stored; gzip -9$([ "${WEB_BROTLI:-0}" = 1 ] && echo " and brotli -q 11") of each file, summed for the site):"
+if command -v node >/dev/null; then
+  WEB_BROTLI=${WEB_BROTLI:-0} node - "$OUT" <<'JS'
+const fs = require('fs'), path = require('path'), zlib = require('zlib');
+const root = process.argv[2];
+const brotli = process.env.WEB_BROTLI === '1';
+const files = [];
+(function walk(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    e.isDirectory() ? walk(p) : files.push(p);
+  }
+})(root);
+const size = (list) => {
+  let raw = 0, gz = 0, br = 0;
+  for (const f of list) {
+    const b = fs.readFileSync(f);
+    raw += b.length;
+    gz += zlib.gzipSync(b, { level: 9 }).length;
+    if (brotli) br += zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return `${raw} bytes, gzip ${gz}` + (brotli ? `, brotli ${br}` : '');
+};
+for (const [label, f] of [['single-thread wasm', 'pkg/st/xiangqi_wasm_bg.wasm'], ['threaded wasm     ', 'pkg/mt/xiangqi_wasm_bg.wasm']]) {
+  if (fs.existsSync(path.join(root, f))) console.log(`  ${label}: ${size([path.join(root, f)])}`);
 }
-echo "sizes (bytes as stored; gzip -9 of each file, summed for the site):"
-size_line "single-thread wasm" "$OUT/pkg/st/xiangqi_wasm_bg.wasm"
-[ -f "$OUT/pkg/mt/xiangqi_wasm_bg.wasm" ] && size_line "threaded wasm     " "$OUT/pkg/mt/xiangqi_wasm_bg.wasm"
-total_raw=0
-total_gz=0
-while IFS= read -r -d '' f; do
-  total_raw=$((total_raw + $(wc -c < "$f")))
-  total_gz=$((total_gz + $(gzip -9c "$f" | wc -c)))
-done < <(find "$OUT" -type f -print0)
-echo "  whole site: $total_raw bytes, gzip $total_gz"
+console.log(`  whole site: ${size(files)}`);
+JS
+else
+  for f in "$OUT/pkg/st/xiangqi_wasm_bg.wasm" "$OUT/pkg/mt/xiangqi_wasm_bg.wasm"; do
+    [ -f "$f" ] && echo "  $f: $(wc -c < "$f") bytes, gzip $(gzip -9c "$f" | wc -c)"
+  done
+fi
+echo "  (a visit downloads the page and one of the two wasm builds; the service worker keeps both)"
 echo "built $OUT"
