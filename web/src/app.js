@@ -868,6 +868,7 @@ function render() {
   const reviewing = state.view !== null;
   $('review').hidden = !reviewing;
   if (reviewing) $('review-text').textContent = `Move ${state.view} of ${game.ply()}`;
+  document.querySelector('.review-bar').hidden = game.ply() === 0;
   $('btn-review-prev').disabled = (state.view ?? game.ply()) === 0;
   $('btn-review-next').disabled = !reviewing;
   $('board').setAttribute('aria-busy', 'false');
