@@ -108,6 +108,10 @@ test('a move by keyboard, with the cursor following the flip', { timeout: 60_000
   await page.waitForSelector('[data-ply="0"]');
   assert.equal(await page.textContent('[data-ply="0"]'), '炮二平五');
   await waitInteractive(page);
+  // WXF on request, remembered.
+  await page.getByRole('button', { name: 'WXF' }).click();
+  assert.equal(await page.textContent('[data-ply="0"]'), 'C2=5');
+  assert.equal(await page.evaluate(() => localStorage.getItem('xiangqi.notation')), '"wxf"');
 
   // Flipped, "up" on the screen goes towards Red's side.
   await page.getByRole('button', { name: /Flip/ }).click();
