@@ -1,6 +1,16 @@
 // The play page: three ways to play on one board (against the computer, the daily game, the
 // daily puzzle). Every rule comes from the Rust core through `xiangqi.js`; the engine thinks in
 // a worker through `engine.js`. This file only decides what to show and whose turn it is.
+//
+// The address can say what to show:
+//   ?fen=FEN          a game against the computer from that position (an invalid one is reported
+//                     and the usual start position used); with ?level=club and ?color=black
+//   #daily, #puzzle   the daily game, the daily puzzle (?puzzle=ID: that puzzle instead)
+//   ?date=YYYY-MM-DD  the UTC day the daily game and puzzle are taken for (tests, or yesterday's)
+//
+// Kept in localStorage (ui-store.js): the game in progress, today's daily game (start FEN and
+// moves, replayed through Game on load) and its result, the puzzle results, both streaks, and
+// the piece and notation choices.
 
 import { loadRules, Game, registerServiceWorker, threadStatus } from './xiangqi.js';
 import { EngineClient } from './engine.js';
