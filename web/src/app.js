@@ -39,6 +39,8 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const today = parseDate(params.get('date')) ?? todayUTC();
 const daily = dailyChallenge(today);
+// One record per day: a game of another day (?date=) never touches today's one attempt.
+const DAILY_KEY = `daily-${daily.date}`;
 const otherColor = (color) => (color === 'red' ? 'black' : 'red');
 const colorName = (color) => (color === 'red' ? 'Red' : 'Black');
 
@@ -196,12 +198,12 @@ function finish(over, lastWords = '') {
   }
   announce(`${lastWords ? `${lastWords}. ` : ''}Game over: ${over.reason} ${headline}`.trim());
   if (state.mode === 'daily') {
-    const record = store.load('daily', null);
+    const record = store.load(DAILY_KEY, null);
     if (record && record.date === daily.date && !record.result) {
       record.result = !over.winner ? 'draw' : over.winner === state.player ? 'win' : 'loss';
       record.reason = over.reason;
       record.moves = state.game.moves();
-      store.save('daily', record);
+      store.save(DAILY_KEY, record);
       if (record.result === 'win') extendStreak('daily-streak', daily.date);
     }
   }
@@ -307,10 +309,10 @@ function saveProgress() {
       seed: state.seed, resigned: state.resigned,
     });
   } else if (state.mode === 'daily') {
-    const record = store.load('daily', null);
+    const record = store.load(DAILY_KEY, null);
     if (record && record.date === daily.date && !record.result) {
       record.moves = game.moves();
-      store.save('daily', record);
+      store.save(DAILY_KEY, record);
     }
   }
 }
@@ -397,12 +399,12 @@ function newGame() {
 function enterDaily() {
   leaveMode();
   state.mode = 'daily';
-  let record = store.load('daily', null);
+  let record = store.load(DAILY_KEY, null);
   let game = record && record.date === daily.date ? replay(record.startFen, record.moves ?? []) : null;
   if (!game) {
     game = new Game();
     record = { date: daily.date, startFen: game.startFen(), moves: [], level: daily.level, color: daily.color, result: null };
-    store.save('daily', record);
+    store.save(DAILY_KEY, record);
   }
   state.level = daily.level;
   state.player = daily.color;
@@ -945,7 +947,7 @@ function render() {
   $('fact-daily').textContent = dailyText;
   $('daily-card').hidden = state.mode !== 'daily';
   $('daily-goal').textContent = dailyText;
-  const record = store.load('daily', null);
+  const record = store.load(DAILY_KEY, null);
   const todays = record && record.date === daily.date ? record.result : null;
   const streakDays = streak('daily-streak', daily.date);
   $('daily-streak').textContent = `Streak: ${streakDays} ${streakDays === 1 ? 'day' : 'days'} won${todays ? ` · today: ${{ win: 'won', draw: 'drawn', loss: 'lost' }[todays]}` : ''}`;
