@@ -20,6 +20,7 @@ import {
   todayUTC, parseDate, dailyChallenge, streak, extendStreak, dateInWords,
 } from './ui-daily.js';
 import { parsePuzzles, dailyPuzzle } from './ui-puzzle.js';
+import { knock, unlockOnGesture } from './ui-sound.js';
 
 export const LEVELS = {
   beginner: { name: 'Beginner', description: 'Knows the moves, drops pieces to simple tactics' },
@@ -61,6 +62,7 @@ const state = {
   engineStatus: 'loading', // 'loading' | 'ready' | 'dead'
   pieces: store.load('pieces', 'characters'),
   notation: store.load('notation', 'chinese'),
+  sound: store.load('sound', 'on'),
   puzzles: null, // the parsed puzzle file, once loaded
   puzzle: null, // the puzzle being solved: see startPuzzle()
   threadStatus: null, // what registerServiceWorker() found
@@ -162,10 +164,17 @@ function describeMove(letter, move, index) {
 }
 
 /** Plays a move on the board, saves, announces, and lets the other side answer. */
+/** The knock of the move just played (`captured`: whether it took a piece). */
+function moveSound(captured) {
+  if (state.sound === 'on') knock({ capture: captured });
+}
+
 function playMove(move, { by }) {
   const game = state.game;
   const letter = game.board()[squareIndex(move.slice(0, 2))];
+  const captured = Boolean(game.board()[squareIndex(move.slice(2, 4))]);
   game.play(move);
+  moveSound(captured);
   state.selected = null;
   state.view = null;
   state.animate = true;
@@ -494,7 +503,9 @@ function puzzleMove(move) {
   const p = state.puzzle;
   const game = state.game;
   const letter = game.board()[squareIndex(move.slice(0, 2))];
+  const captured = Boolean(game.board()[squareIndex(move.slice(2, 4))]);
   game.play(move);
+  moveSound(captured);
   state.selected = null;
   state.animate = true;
   const words = describeMove(letter, move, game.ply() - 1);
@@ -558,7 +569,9 @@ function puzzleReply(move) {
   const game = state.game;
   state.view = null;
   const letter = game.board()[squareIndex(move.slice(0, 2))];
+  const captured = Boolean(game.board()[squareIndex(move.slice(2, 4))]);
   game.play(move);
+  moveSound(captured);
   state.animate = true;
   const words = describeMove(letter, move, game.ply() - 1);
   const over = game.outcome();
@@ -975,6 +988,7 @@ function render() {
   $('setup').hidden = state.mode !== 'play';
   for (const b of document.querySelectorAll('[data-pieces]')) b.setAttribute('aria-pressed', String(b.dataset.pieces === state.pieces));
   for (const b of document.querySelectorAll('[data-notation]')) b.setAttribute('aria-pressed', String(b.dataset.notation === state.notation));
+  for (const b of document.querySelectorAll('[data-sound]')) b.setAttribute('aria-pressed', String(b.dataset.sound === state.sound));
 
   // Engine line.
   const engineLine = $('engine-status');
@@ -1070,6 +1084,13 @@ function wireControls() {
       render();
     });
   }
+  for (const b of document.querySelectorAll('[data-sound]')) {
+    b.addEventListener('click', () => {
+      state.sound = b.dataset.sound;
+      store.save('sound', state.sound);
+      render();
+    });
+  }
   for (const b of document.querySelectorAll('[data-notation]')) {
     b.addEventListener('click', () => {
       state.notation = b.dataset.notation;
@@ -1102,6 +1123,8 @@ function wireControls() {
 async function main() {
   if (!['characters', 'letters'].includes(state.pieces)) state.pieces = 'characters';
   if (!['chinese', 'wxf'].includes(state.notation)) state.notation = 'chinese';
+  if (!['on', 'off'].includes(state.sound)) state.sound = 'on';
+  unlockOnGesture();
   wireControls();
   renderPieceKey();
   $('fact-daily').textContent = `Beat ${LEVELS[daily.level].name}, you play ${colorName(daily.color)}`;
