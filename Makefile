@@ -146,7 +146,7 @@ web: web-build
 ## The engine's speed in headless Chromium (1 and 2 threads) beside native `xiangqi bench`.
 web-bench: build
 	WEB_BROTLI=1 web/build.sh
-	cd web && npm ci --no-audit --no-fund --silent
+	[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --silent)
 	node web/bench/bench.mjs
 
 .PHONY: web-test
