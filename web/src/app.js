@@ -861,6 +861,8 @@ function renderMoves() {
     rows.push(li);
   }
   list.replaceChildren(...rows);
+  // Screen readers read the Chinese moves as Chinese.
+  list.lang = state.notation === 'chinese' ? 'zh' : 'en';
   list.classList.toggle('empty', rows.length === 0);
   if (state.view === null) list.scrollTop = list.scrollHeight;
 }
