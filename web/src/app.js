@@ -1150,8 +1150,16 @@ async function main() {
       if (state.selected !== square) activate(square);
     },
   });
-  if (params.has('fen')) enterPlay({ fen: params.get('fen') });
-  else enterMode(modeFromHash());
+  if (params.has('fen')) {
+    enterPlay({ fen: params.get('fen') });
+    // The game is saved from here on: a reload goes on with it rather than starting again.
+    const rest = new URLSearchParams(params);
+    for (const name of ['fen', 'level', 'color']) rest.delete(name);
+    const query = rest.toString();
+    history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+  } else {
+    enterMode(modeFromHash());
+  }
   startEngine();
 }
 

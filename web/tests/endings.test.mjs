@@ -44,6 +44,11 @@ test('a game from ?fen= played to checkmate: result and reason shown and announc
   assert.equal(await page.locator('#board.interactive').count(), 0);
   await page.click('[data-square="a9"]');
   assert.equal(await page.locator('.pt.target').count(), 0);
+  // The finished game is kept: a reload shows it, not the position of the address again.
+  assert.equal(new URL(page.url()).searchParams.has('fen'), false);
+  await page.reload();
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await page.getAttribute('[data-ply="0"]', 'data-move'), 'a1a9');
   assert.deepEqual(foreignRequests(requests, server.url), []);
   assert.deepEqual(errors, []);
   await context.close();
