@@ -625,6 +625,11 @@ function moverColor() {
 }
 
 function activate(square) {
+  // A click on the board while looking back returns to the game.
+  if (state.view !== null) {
+    showPly(state.game.ply());
+    return;
+  }
   if (!isPlayersTurn()) return;
   const letter = state.game.board()[squareIndex(square)];
   const own = letter && colorOf(letter) === moverColor();
