@@ -31,8 +31,8 @@ build:
 	$(CARGO) build --release --bin xiangqi
 
 ## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests,
-## Python tests (with the example notebook and the typing-stub check).
-test: lint rust-test header-check c-test python-test
+## Python tests (with the example notebook and the typing-stub check), the play page in a browser.
+test: lint rust-test header-check c-test python-test web-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -200,3 +200,35 @@ python-bench: python-build
 ## Ray's cost on this machine: a match and self-play locally and on a 2-CPU Ray cluster, twice each.
 ray-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/ray_bench.py
+
+# ----- The play page: the engine in WebAssembly (xiangqi-wasm/) and the static site in web/ -----
+
+PORT ?= 8000
+
+.PHONY: web-build web web-bench
+
+## Build the static site into web/dist/ (both wasm builds; WEB_THREADS=0 for the single-thread one only).
+web-build:
+	web/build.sh
+
+## Build the site and serve it at http://127.0.0.1:$(PORT) with the COOP/COEP headers threads need.
+web: web-build
+	python3 web/serve.py --port $(PORT)
+
+## The engine's speed in headless Chromium (1 and 2 threads) beside native `xiangqi bench`.
+web-bench: build
+	WEB_BROTLI=1 web/build.sh
+	[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --silent)
+	node web/bench/bench.mjs
+
+.PHONY: web-test
+
+## The play page in headless Chromium (web/tests/, node's test runner, playwright-core). The
+## browser is Debian's chromium, never one a tool downloads; installed here when missing (root).
+## UPDATE_SCREENSHOTS=1 rewrites docs/play-page-*.png (else they go to target/web-screenshots/).
+web-test: web-build
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \
+	fi
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/

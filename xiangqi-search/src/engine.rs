@@ -19,10 +19,10 @@ use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
+use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use xiangqi_core::{Game, Move, Position};
 
 pub use crate::limits_check::MAX_HASH_MB;
@@ -120,6 +120,12 @@ impl StopHandle {
         let mut armed = self.0.armed();
         *armed = false;
         self.0.flag.store(false, Ordering::Relaxed);
+    }
+
+    /// The flag itself, for a front end that raises it through shared memory (in the
+    /// browser, another Web Worker writes 1 to this byte).
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0
     }
 }
 
@@ -376,20 +382,20 @@ impl Engine {
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);
-        let main_result = std::thread::scope(|scope| {
-            for (i, hist) in helper_hists.iter_mut().take(threads - 1).enumerate() {
+        let helpers: Vec<Helper<'_>> = helper_hists
+            .iter_mut()
+            .take(threads - 1)
+            .enumerate()
+            .map(|(i, hist)| {
                 let shared = &shared;
                 let root_moves = root_moves.clone();
-                let builder = std::thread::Builder::new()
-                    .name(format!("search-{}", i + 1))
-                    .stack_size(8 << 20);
-                let spawned = builder.spawn_scoped(scope, move || {
+                Box::new(move || {
                     let mut worker = Worker::new(i + 1, shared, hist, root, frames, root_moves);
                     worker.iterate(multipv, &mut |_, _| {});
-                });
-                // A helper that cannot start only costs speed.
-                drop(spawned);
-            }
+                }) as Helper<'_>
+            })
+            .collect();
+        let main_result = with_helpers(helpers, || {
             let mut main = Worker::new(0, &shared, &mut main_hist[0], root, frames, root_moves);
             main.iterate(multipv, &mut |worker, lines| {
                 for line in 0..(lines as usize).min(reported_lines) {
@@ -399,7 +405,7 @@ impl Engine {
             if limits.infinite {
                 // An infinite search answers only when told to stop.
                 while !shared.user_stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
+                    pause();
                 }
             }
             shared.helpers_stop.store(true, Ordering::Relaxed);
@@ -534,9 +540,52 @@ fn replay(start: &Position, moves: &[Move]) -> Result<(Position, Vec<Frame>), Se
     Ok((pos, frames))
 }
 
+/// A helper thread's search.
+type Helper<'a> = Box<dyn FnOnce() + Send + 'a>;
+
+/// Runs `main` on this thread while the helpers run on their own threads, and returns when all
+/// have finished. A helper that cannot start only costs speed.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn with_helpers<R>(helpers: Vec<Helper<'_>>, main: impl FnOnce() -> R) -> R {
+    std::thread::scope(|scope| {
+        for (i, helper) in helpers.into_iter().enumerate() {
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{}", i + 1))
+                .stack_size(8 << 20);
+            drop(builder.spawn_scoped(scope, helper));
+        }
+        main()
+    })
+}
+
+/// In browsers the helpers run on the rayon pool that wasm-bindgen-rayon starts (std::thread
+/// cannot spawn there); without atomics there are no threads and the helpers are dropped.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn with_helpers<R>(helpers: Vec<Helper<'_>>, main: impl FnOnce() -> R) -> R {
+    #[cfg(target_feature = "atomics")]
+    if !helpers.is_empty() {
+        return rayon::in_place_scope(|scope| {
+            for helper in helpers {
+                scope.spawn(move |_| helper());
+            }
+            main()
+        });
+    }
+    drop(helpers);
+    main()
+}
+
+/// Waits a little while an infinite search waits for its stop.
+fn pause() {
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    std::hint::spin_loop();
+}
+
 fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    crate::SystemTime::now()
+        .duration_since(crate::UNIX_EPOCH)
         .map_or(0x5eed, |d| d.as_nanos() as u64)
 }
 

@@ -15,6 +15,12 @@ mod score;
 pub mod search;
 pub mod uci;
 
+/// The clock: std's, except in browsers (wasm32-unknown-unknown), where std's panics.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+pub(crate) use std::time::{Instant, SystemTime, UNIX_EPOCH};
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};
+
 pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };

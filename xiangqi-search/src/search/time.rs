@@ -6,7 +6,8 @@
 
 use super::limits::Limits;
 use crate::params;
-use std::time::{Duration, Instant};
+use crate::Instant;
+use std::time::Duration;
 use xiangqi_core::Color;
 
 /// The time budget of one search.
