@@ -125,7 +125,7 @@ impl StopHandle {
     /// The flag itself, for a front end that raises it through shared memory (in the
     /// browser, another Web Worker writes 1 to this byte).
     pub fn flag(&self) -> &AtomicBool {
-        &self.0
+        &self.0.flag
     }
 }
 
