@@ -109,5 +109,6 @@ def test_one_vecenv_shared_by_threads_takes_turns() -> None:
         except BaseException as e:  # noqa: B036
             failures.append(e)
 
-    run_in_threads(stepper, stepper, reader)
+    # One stepper (random_actions then step must not be split by another step), two readers.
+    run_in_threads(stepper, reader, reader)
     assert failures == []
