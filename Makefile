@@ -8,7 +8,7 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz
+.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz stress
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
 CC      ?= gcc
@@ -78,12 +78,26 @@ c-test: ffi
 		echo "== $$t (C++)"; target/c-tests/$$t; \
 	done
 
-## Fuzz every parser for FUZZ_SECONDS each (needs the nightly toolchain and `cargo install cargo-fuzz`).
-FUZZ_SECONDS ?= 60
+## Fuzz every target in fuzz/ for FUZZ_SECONDS each, one after another (needs the nightly
+## toolchain and `cargo install cargo-fuzz`).
+FUZZ_SECONDS ?= 600
 fuzz:
-	@set -e; for t in fen move_text pgn; do \
-		(cd fuzz && cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048); \
+	@set -e; cd fuzz && for t in $$(cargo +nightly fuzz list); do \
+		echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+		cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1; \
 	done
+
+## Long hostile runs, not part of `make test`: random concurrent calls from 8 Python threads,
+## a UCI session fed random commands with random timing, the C API from 8 threads (under the
+## sanitizers), STRESS_SECONDS each; then `make fuzz` (FUZZ_SECONDS per target).
+STRESS_SECONDS ?= 180
+stress: build ffi python-build
+	$(VENV_PY) tools/stress/python_stress.py --seconds $(STRESS_SECONDS) --threads 8
+	$(VENV_PY) tools/stress/uci_stress.py --engine $(XIANGQI) --seconds $(STRESS_SECONDS)
+	@mkdir -p target/c-tests
+	$(CC) $(CFLAGS_TEST) tools/stress/c_stress.c -o target/c-tests/c_stress $(SHARED_LINK) -lpthread
+	target/c-tests/c_stress $(STRESS_SECONDS) 8
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 clean:
 	$(CARGO) clean

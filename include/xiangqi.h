@@ -19,8 +19,15 @@
  *   distinct threads at the same time. Functions taking a const xq_game* only read it, so several
  *   threads may call them on one game at once as long as no thread modifies it meanwhile.
  * - xq_engine: xq_engine_stop() may be called from any thread at any time, also while another
- *   thread is inside xq_engine_search() on the same engine. Other calls on one engine are
- *   serialised internally (a second search waits for the first).
+ *   thread is inside xq_engine_search() on the same engine, and from the search's own info
+ *   callback. A stop while no search runs has no effect on the next one. Other calls on one
+ *   engine are serialised internally (a second search waits for the first), except calls made
+ *   from inside the engine's own info callback: xq_engine_search() and xq_engine_new_game() on
+ *   that engine return XQ_STATUS_BUSY there instead of waiting for themselves (a search of
+ *   another engine may run there). The callback must not free the engine or modify the game
+ *   being searched. xq_engine_free() may not overlap any other call on that engine.
+ * - Sizes: a hash table above xq_engine_max_hash_mb(), or one whose memory cannot be had, gives
+ *   XQ_STATUS_OUT_OF_MEMORY; time and node limits of any value are accepted and saturate.
  */
 
 #ifndef XIANGQI_H
@@ -118,12 +125,24 @@ typedef enum {
    * An internal error was caught at the boundary. Please report it.
    */
   XQ_STATUS_INTERNAL = 12,
+  /**
+   * A size is larger than this machine accepts, or its memory could not be allocated
+   * (e.g. a hash table above `xq_engine_max_hash_mb()`). Nothing was changed.
+   */
+  XQ_STATUS_OUT_OF_MEMORY = 13,
+  /**
+   * The engine is busy with a search on this very thread: the call came from inside that
+   * search's info callback. Nothing was done (`xq_engine_stop` is the one call allowed there).
+   */
+  XQ_STATUS_BUSY = 14,
 } xq_status;
 
 /**
  * A search engine. Owned by the caller (a Box behind the pointer) from `xq_engine_new` until
- * `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time; other calls
- * are serialised by an internal lock.
+ * `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time, also from the
+ * info callback; other calls are serialised by an internal lock (a second search waits for the
+ * first), except that a call made from inside the engine's own info callback, on the searching
+ * thread, returns `XQ_STATUS_BUSY` instead of waiting for itself.
  */
 typedef struct xq_engine xq_engine;
 
@@ -153,7 +172,7 @@ typedef struct {
    */
   uint32_t threads;
   /**
-   * Transposition table size in MiB (at least 1).
+   * Transposition table size in MiB, 1 to `xq_engine_max_hash_mb()`.
    */
   uint32_t hash_mb;
   /**
@@ -550,6 +569,12 @@ const char *xq_version(void);
 uint32_t xq_abi_version(void);
 
 /**
+ * The largest `hash_mb` this machine accepts: 65536, or less when the machine (or its memory
+ * limit) has less memory.
+ */
+uint32_t xq_engine_max_hash_mb(void);
+
+/**
  * The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
  *
  * # Safety
@@ -558,8 +583,10 @@ uint32_t xq_abi_version(void);
 xq_status xq_engine_options_default(xq_engine_options *out);
 
 /**
- * A new engine. `options` NULL means the defaults. Out-of-range thread, hash and multipv
- * numbers are clamped; an unknown level or rules value gives `XQ_STATUS_INVALID_ARGUMENT`.
+ * A new engine. `options` NULL means the defaults. Out-of-range thread and multipv numbers are
+ * clamped (a hash of 0 counts as 1); an unknown level or rules value gives
+ * `XQ_STATUS_INVALID_ARGUMENT`; a `hash_mb` above `xq_engine_max_hash_mb()`, or one whose memory
+ * cannot be allocated, gives `XQ_STATUS_OUT_OF_MEMORY` (and no engine).
  *
  * # Safety
  * `options` NULL or valid for a read; `out` NULL or valid for a write.
@@ -576,6 +603,7 @@ void xq_engine_free(xq_engine *engine);
 
 /**
  * Forgets what the engine learned (hash table, histories): call it between games.
+ * `XQ_STATUS_BUSY` when called from inside this engine's info callback.
  *
  * # Safety
  * `engine` NULL or live.
@@ -584,8 +612,8 @@ xq_status xq_engine_new_game(const xq_engine *engine);
 
 /**
  * Asks a running search on this engine to stop (it returns its best move so far). Callable
- * from any thread at any time; a stop raised while no search runs ends the next search at
- * once.
+ * from any thread at any time, also from the search's info callback. A stop raised while no
+ * search runs has no effect: it does not shorten the next search.
  *
  * # Safety
  * `engine` NULL or live.
@@ -595,7 +623,9 @@ xq_status xq_engine_stop(const xq_engine *engine);
 /**
  * Searches the game's current position (its moves give the repetition history) within
  * `limits` (NULL: until stopped). `callback` (may be NULL) receives progress with `user`.
- * `XQ_STATUS_NO_MOVE` when the side to move has no legal move.
+ * `XQ_STATUS_NO_MOVE` when the side to move has no legal move. Called from inside this
+ * engine's own info callback it returns `XQ_STATUS_BUSY` at once (a search of another engine
+ * may run there). Limits of any size are accepted: huge times saturate, they never wrap.
  *
  * # Safety
  * `engine` and `game` NULL or live (the game not modified during the search); `limits` NULL or

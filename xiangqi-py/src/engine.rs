@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{limit_error, memory_error, XiangqiError};
+use crate::errors::{LimitError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -21,8 +21,8 @@ use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_search::{
-    Clock, Engine as CoreEngine, EngineOptions, Level, Limits, Score, SearchInfo, SearchResult,
-    StopHandle, MAX_HASH_MB,
+    max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Level, Limits, Score,
+    SearchInfo, SearchResult, StopHandle, MAX_THREADS,
 };
 
 /// The longest time limit a search takes, in seconds (about 31 years): larger limits are cut
@@ -123,17 +123,15 @@ fn parse_rules(rules: &str) -> PyResult<xiangqi_core::Rules> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
-/// Checks that a transposition table of `hash_mb` MiB fits in memory before the engine fills it.
-fn check_hash(hash_mb: usize) -> PyResult<usize> {
-    if hash_mb > MAX_HASH_MB {
-        return Err(limit_error("hash_mb", hash_mb, MAX_HASH_MB));
+/// An engine that could not be made: `LimitError` for a number out of range (the largest hash
+/// table depends on the machine's memory), `MemoryError` for a table that cannot be allocated.
+fn engine_error(err: EngineError) -> PyErr {
+    match err {
+        EngineError::OutOfMemory { .. } => {
+            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
+        }
+        _ => LimitError::new_err(err.to_string()),
     }
-    let hash_mb = hash_mb.max(1);
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(hash_mb << 20)
-        .map_err(|_| memory_error(&format!("a {hash_mb} MiB hash table")))?;
-    Ok(hash_mb)
 }
 
 impl Engine {
@@ -205,7 +203,6 @@ impl Engine {
     ) -> PyResult<Engine> {
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
-        let hash_mb = check_hash(hash_mb)?;
         let options = EngineOptions {
             threads,
             hash_mb,
@@ -214,7 +211,9 @@ impl Engine {
             multipv: 1,
             seed,
         };
-        let engine = py.detach(|| CoreEngine::new(options));
+        let engine = py
+            .detach(|| CoreEngine::try_new(options))
+            .map_err(engine_error)?;
         let stop = engine.stop_handle();
         Ok(Engine {
             engine: Mutex::new(engine),
@@ -276,8 +275,9 @@ impl Engine {
     /// variation, best first. `info` is called with each info dict as the search deepens.
     /// `clock` is `(red_time, black_time, red_increment, black_increment, moves_to_go)` in
     /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
-    /// in that many moves is found.
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None))]
+    /// in that many moves is found. `rules`, when given, become the engine's rules for this and
+    /// later searches (set under the same lock, so another thread's call cannot slip between).
+    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -290,10 +290,12 @@ impl Engine {
         info: Option<Py<PyAny>>,
         clock: Option<(f64, f64, f64, f64, Option<u32>)>,
         mate: Option<u32>,
+        rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);
+        let rules = rules.map(parse_rules).transpose()?;
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
         let clock = match clock {
             None => None,
@@ -322,6 +324,9 @@ impl Engine {
         };
         let mut guard = self.lock(py, "search")?;
         let engine: &mut CoreEngine = &mut guard;
+        if let Some(rules) = rules {
+            engine.set_rules(rules);
+        }
         engine.set_multipv(multipv.max(1));
         let mut lines: Vec<SearchInfo> = Vec::new();
         let mut callback_error: Option<PyErr> = None;
@@ -384,7 +389,8 @@ fn engine_levels() -> Vec<(String, &'static str)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
-    m.add("MAX_HASH_MB", MAX_HASH_MB)?;
+    m.add("MAX_HASH_MB", max_hash_mb())?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;
     Ok(())
 }

@@ -1,8 +1,5 @@
-//! Perft that a flag can cancel, so that `Board.perft` answers Ctrl-C.
-//!
-//! The counts are core's (`xiangqi_core::perft` is the reference the tests compare with); this
-//! walk differs only in looking at `cancel` at every inner node and in splitting the work two
-//! plies deep over the rayon pool.
+//! Perft that a flag can cancel, so that `Board.perft` answers Ctrl-C: core's stoppable
+//! `perft_with`, split two plies deep over the rayon pool.
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,7 +8,7 @@ use xiangqi_core::{Move, Position};
 /// The leaves `depth` plies below `pos`, or `None` once `cancel` is set.
 pub fn perft(pos: &Position, depth: u32, cancel: &AtomicBool) -> Option<u64> {
     if depth <= 2 {
-        return walk(&mut pos.clone(), depth, cancel);
+        return walk(pos, depth, cancel);
     }
     // Two plies deep keeps both cores busy even when one root move dominates.
     let mut tasks = Vec::new();
@@ -23,7 +20,7 @@ pub fn perft(pos: &Position, depth: u32, cancel: &AtomicBool) -> Option<u64> {
     }
     tasks
         .par_iter()
-        .map(|p| walk(&mut p.clone(), depth - 2, cancel))
+        .map(|p| walk(p, depth - 2, cancel))
         .try_reduce(|| 0, |a, b| Some(a + b))
 }
 
@@ -33,36 +30,20 @@ pub fn perft_divide(pos: &Position, depth: u32, cancel: &AtomicBool) -> Option<V
     moves
         .par_iter()
         .map(|&m| {
-            let mut child = pos.after(m).ok()?;
+            let child = pos.after(m).ok()?;
             let nodes = if depth <= 1 {
                 1
             } else {
-                walk(&mut child, depth - 1, cancel)?
+                walk(&child, depth - 1, cancel)?
             };
             Some((m, nodes))
         })
         .collect()
 }
 
-fn walk(pos: &mut Position, depth: u32, cancel: &AtomicBool) -> Option<u64> {
-    match depth {
-        0 => Some(1),
-        1 => Some(pos.count_legal_moves()),
-        _ => {
-            if cancel.load(Ordering::Relaxed) {
-                return None;
-            }
-            let moves = pos.legal_moves();
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                let undo = pos.make_move(m);
-                let below = walk(pos, depth - 1, cancel);
-                pos.unmake_move(m, undo);
-                nodes += below?;
-            }
-            Some(nodes)
-        }
-    }
+/// Core's stoppable perft, asked to stop once `cancel` is set.
+fn walk(pos: &Position, depth: u32, cancel: &AtomicBool) -> Option<u64> {
+    xiangqi_core::perft_with(pos, depth, &mut || cancel.load(Ordering::Relaxed))
 }
 
 #[cfg(test)]

@@ -156,7 +156,7 @@ pub fn run_shared<R: BufRead>(mut input: R, out: Arc<Mutex<dyn Write + Send>>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
+        match read_line_capped(&mut input, &mut buffer, MAX_LINE_BYTES) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
@@ -168,6 +168,41 @@ pub fn run_shared<R: BufRead>(mut input: R, out: Arc<Mutex<dyn Write + Send>>) {
     }
     let _ = events.send(Event::End);
     let _ = commands.join();
+}
+
+/// The longest input line kept; the rest of a longer line is read and dropped, so that endless
+/// input without a newline cannot exhaust memory.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads up to and including the next newline, keeping at most `cap` bytes of it in `buf`.
+/// Returns the bytes read (0 at the end of input).
+fn read_line_capped<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read);
+        }
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let keep = used.min(cap.saturating_sub(buf.len()));
+        buf.extend_from_slice(&available[..keep]);
+        input.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
 }
 
 /// The command thread: runs commands in order, never waiting on a job, so that it always takes
@@ -348,9 +383,10 @@ impl Session {
             .name("uci-job".to_owned())
             .stack_size(16 << 20)
             .spawn(move || {
-                let engine = work();
+                // The end is reported even when the work panics (the join then says so).
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(work));
                 let _ = events.send(Event::JobDone(id));
-                engine
+                outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             });
         match spawned {
             Ok(handle) => {
@@ -407,7 +443,15 @@ impl Session {
             "bench" => self.bench(&rest),
             "perft" => self.perft(&rest),
             "probe" if self.protocol == Protocol::Ucci => {}
-            _ => self.info_error(&format!("unknown command {command:?}")),
+            _ => {
+                let shown: String = command.chars().take(64).collect();
+                let more = if shown.len() < command.len() {
+                    "..."
+                } else {
+                    ""
+                };
+                self.info_error(&format!("unknown command {shown:?}{more}"));
+            }
         }
     }
 

@@ -340,3 +340,20 @@ fn a_stop_sent_after_queued_commands_ends_the_search_they_start() {
     s.wait_for(2 * SECOND, "the second answer", is_bestmove);
     s.quit(2 * SECOND);
 }
+
+#[test]
+fn an_endless_line_is_cut_and_the_session_goes_on() {
+    let mut s = Live::start();
+    // Eight MiB without a newline, sent in pieces, then the newline and a command.
+    let piece = vec![b'x'; 1 << 20];
+    for _ in 0..8 {
+        s.input.send(piece.clone()).unwrap();
+    }
+    s.send("");
+    s.wait_for(5 * SECOND, "the error for the long line", |l| {
+        l.starts_with("info string error: unknown command") && l.len() < 200
+    });
+    s.send("isready");
+    s.wait_for(2 * SECOND, "readyok", |l| l == "readyok");
+    s.quit(2 * SECOND);
+}

@@ -16,11 +16,8 @@ Squares are ints ``rank * 9 + file`` named in ICCS coordinates (``xiangqi.E0 == 
 (``RED = True``); piece types are ints ``GENERAL = 1`` .. ``SOLDIER = 7``.
 """
 
-import importlib.abc as _importlib_abc
 import importlib.util as _importlib_util
 import sys as _sys
-from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
-from importlib.metadata import version as _version
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
@@ -49,10 +46,8 @@ from xiangqi.outcome import Outcome, Termination
 if _TYPE_CHECKING:
     from xiangqi.vecenv import VecEnv
 
-try:
-    __version__ = _version("xiangqi")
-except _PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0.0.0"
+    __version__: str
+
 
 __all__ = [
     "__version__",
@@ -175,13 +170,23 @@ def square_rank(sq: Square) -> int:
 
 
 def __getattr__(name: str) -> _Any:
-    """``VecEnv`` is imported when first used: it brings in Gymnasium, which ``import xiangqi``
-    alone should not pay for."""
+    """``VecEnv`` is imported when first used (it brings in Gymnasium, which ``import xiangqi``
+    alone should not pay for), ``__version__`` read when first asked."""
     if name == "VecEnv":
         from xiangqi.vecenv import VecEnv
 
         globals()["VecEnv"] = VecEnv
         return VecEnv
+    if name == "__version__":
+        # Package metadata is slow to read: only when asked.
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("xiangqi")
+        except PackageNotFoundError:  # imported from a source tree that was never installed
+            found = "0.0.0"
+        globals()["__version__"] = found
+        return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -193,10 +198,11 @@ def _register_with(gymnasium: _Any) -> None:
         gymnasium.register(id=_GYM_ENV_ID, entry_point="xiangqi.gym:XiangqiEnv")
 
 
-class _GymnasiumImportHook(_importlib_abc.MetaPathFinder):
+class _GymnasiumImportHook:
     """Registers ``"xiangqi/Xiangqi-v0"`` as soon as Gymnasium is imported, so that
     ``gymnasium.make`` knows it after ``import xiangqi`` alone (without importing Gymnasium, a
-    third of a second, for everyone who never uses it)."""
+    third of a second, for everyone who never uses it). A meta path finder: ``find_spec`` is
+    all the import system asks of it."""
 
     def find_spec(self, fullname: str, path: _Any = None, target: _Any = None) -> _Any:
         if fullname != "gymnasium":

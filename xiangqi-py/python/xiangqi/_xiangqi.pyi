@@ -22,6 +22,7 @@ __all__ = [
     "MAX_HASH_MB",
     "MAX_HISTORY",
     "MAX_SECONDS",
+    "MAX_THREADS",
     "Move",
     "Piece",
     "termination_description",
@@ -44,6 +45,7 @@ STARTING_FEN: str
 MAX_HASH_MB: int
 MAX_HISTORY: int
 MAX_SECONDS: float
+MAX_THREADS: int
 
 class XiangqiError(ValueError): ...
 class FenError(XiangqiError): ...
@@ -311,6 +313,7 @@ class _Engine:
         info: Optional[Callable[[Dict[str, Any]], Any]] = None,
         clock: Optional[Tuple[float, float, float, float, Optional[int]]] = None,
         mate: Optional[int] = None,
+        rules: Optional[str] = None,
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...

@@ -28,6 +28,7 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 import dataclasses
 import functools
 import math
+import time as _time
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -378,14 +379,15 @@ class Engine:
         turn = board.turn
         callback = None if info is None else (lambda raw: info(_info(raw, turn)))
         rules = self._rules or board.rules
-        self._engine.set_rules(rules)
         return self._engine.search(
-            board, limit.depth, limit.nodes, limit.time, multipv, callback, limit.clock(), limit.mate
+            board, limit.depth, limit.nodes, limit.time, multipv, callback, limit.clock(), limit.mate, rules
         )
 
     def play(self, board: Board, limit: Limit, *, info: Optional[Callable[[InfoDict], Any]] = None) -> PlayResult:
         """The move to play in the board's position, found within ``limit``."""
+        start = _time.monotonic()
         raw, lines = self._search(board, limit, 1, info)
+        elapsed = _time.monotonic() - start
         return PlayResult(
             move=raw["move"],
             ponder=raw["ponder"],
@@ -394,7 +396,7 @@ class Engine:
             depth=raw["depth"],
             nodes=raw["nodes"],
             time=raw["time"],
-            elapsed=raw["time"],
+            elapsed=elapsed,
             info=_info(lines[0], board.turn) if lines else InfoDict(),
         )
 

@@ -14,10 +14,16 @@ actions, rewards and observations). When Gymnasium is installed, ``VecEnv`` is a
 within the same ``step``; the observation returned is the new game's, the finished game's last
 observation is ``infos["final_obs"][i]`` and its ``termination``, ``winner`` and
 ``episode_length`` are in ``infos["final_info"]``, both where ``infos["_final_obs"][i]`` is true.
+
+One ``VecEnv`` may be used from several threads: its calls take turns (a thread waits, the GIL
+released, while another steps). The arrays it returns are shared and overwritten by the next
+step: copy what you keep.
 """
 
+import threading
 import typing
 
+from xiangqi._xiangqi import Board, Move
 from xiangqi._xiangqi import VecEnv as _RustVecEnv
 
 if typing.TYPE_CHECKING:
@@ -58,6 +64,15 @@ class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc, override]
     metadata: typing.Dict[str, typing.Any] = _metadata()
     render_mode: typing.Optional[str] = None
 
+    @property
+    def _turns(self) -> threading.RLock:
+        """The lock that makes calls from several threads take turns (made on first use;
+        ``dict.setdefault`` is atomic, so two threads get the same one)."""
+        lock = self.__dict__.get("_turns_lock")
+        if lock is None:
+            lock = self.__dict__.setdefault("_turns_lock", threading.RLock())
+        return typing.cast(threading.RLock, lock)
+
     def reset(  # type: ignore[override]
         self,
         seed: typing.Optional[int] = None,
@@ -65,7 +80,44 @@ class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc, override]
     ) -> typing.Tuple[typing.Any, typing.Dict[str, typing.Any]]:
         """Starts every game again (reseeding each game's generator with ``seed``); returns
         ``(obs, infos)``. ``options`` are not used."""
-        return super().reset(seed)
+        with self._turns:
+            return super().reset(seed)
+
+    def step(self, actions: typing.Any) -> typing.Any:
+        """Plays one action per game (see the compiled class); returns ``(obs, rewards,
+        terminated, truncated, infos)``."""
+        with self._turns:
+            return super().step(actions)
+
+    def random_actions(self) -> typing.Any:
+        """A uniformly random legal action for each game (the same array on every call)."""
+        with self._turns:
+            return super().random_actions()
+
+    def action_masks(self) -> typing.Any:
+        """The legal-action masks, ``(num_envs, action_size)``."""
+        with self._turns:
+            return super().action_masks()
+
+    def observations(self) -> typing.Any:
+        """The current observations, or ``None``."""
+        with self._turns:
+            return super().observations()
+
+    def fens(self) -> typing.List[str]:
+        """The FEN of each game."""
+        with self._turns:
+            return super().fens()
+
+    def board(self, index: int) -> Board:
+        """Game ``index`` as a ``Board`` (a copy, with its moves and rules)."""
+        with self._turns:
+            return super().board(index)
+
+    def legal_moves(self, index: int) -> typing.List[Move]:
+        """The legal moves of game ``index``."""
+        with self._turns:
+            return super().legal_moves(index)
 
     @property
     def single_observation_space(self) -> typing.Any:  # type: ignore[override]

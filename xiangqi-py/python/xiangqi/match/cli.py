@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --pgn")
     parser.add_argument("--event", default="xiangqi match", help="the PGN's Event tag")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--progress", type=float, default=60.0, metavar="SECONDS", help="a line about each game under way this often (default 60)")
     return parser
 
 
@@ -118,6 +119,7 @@ def _match(args: argparse.Namespace) -> Match:
         pgn=args.pgn,
         resume=args.resume,
         event=args.event,
+        progress_interval=args.progress,
         progress=None if args.quiet else (lambda line: print(line, flush=True)),
         executor=_executor(args),
     )
