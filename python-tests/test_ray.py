@@ -102,11 +102,12 @@ def test_a_match_on_ray_plays_the_games_of_a_local_run_and_resumes(cluster: Any,
 
 
 def wrapper_engine(tmp_path: Path) -> List[str]:
-    """Our binary behind a script that first notes its parent's PID: the Ray worker playing."""
+    """Our binary behind a script that first notes its parent's PID (the Ray worker playing),
+    then keeps a copy of what it is told."""
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing: build it with `make build` (make python-test does)")
     script = tmp_path / "noting-engine"
-    script.write_text(f'#!/bin/sh\necho $PPID >> "{tmp_path / "workers"}"\nexec "{BINARY}" uci\n')
+    script.write_text(f'#!/bin/sh\necho $PPID $$ >> "{tmp_path / "workers"}"\ntee -a "{tmp_path}/told.$$" | "{BINARY}" uci\n')
     script.chmod(0o755)
     return [str(script)]
 
@@ -122,16 +123,21 @@ def test_a_worker_killed_during_a_game_replays_it_and_counts_it_once(cluster: An
     lines: List[str] = []
     finished_at_kill: List[int] = []
 
+    def in_a_game(told: Path) -> bool:
+        # The engine has been asked for a few moves of the game it began last.
+        words = told.read_text().split() if told.exists() else []
+        return "ucinewgame" in words and words[len(words) - words[::-1].index("ucinewgame") :].count("go") >= 3
+
     def kill_the_first_worker() -> None:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not (noted.exists() and noted.read_text().split()):
-            time.sleep(0.05)
-        if noted.exists() and noted.read_text().split():
-            time.sleep(0.5)  # into the game
-            pid = int(noted.read_text().split()[0])
-            finished_at_kill.append(len(lines))
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+        while time.monotonic() < deadline:
+            first = noted.read_text().split()[:2] if noted.exists() else []
+            if len(first) == 2 and in_a_game(tmp_path / f"told.{first[1]}"):
+                finished_at_kill.append(len(lines))
+                os.kill(int(first[0]), signal.SIGKILL)
+                killed.append(int(first[0]))
+                return
+            time.sleep(0.02)
 
     killer = threading.Thread(target=kill_the_first_worker, daemon=True)
     killer.start()
@@ -143,9 +149,11 @@ def test_a_worker_killed_during_a_game_replays_it_and_counts_it_once(cluster: An
     assert killed, "no worker was seen playing"
     with pytest.raises(ProcessLookupError):
         os.kill(killed[0], 0)
-    # Killed with games still to finish; the lost game was played again, whole, elsewhere:
-    # the games are those of an undisturbed run.
+    # Killed in a game: five games were begun, four finished; the lost one was played again,
+    # whole, elsewhere: the games are those of an undisturbed run.
     assert finished_at_kill[0] < 4
+    begun = sum(p.read_text().split().count("ucinewgame") for p in tmp_path.glob("told.*"))
+    assert begun == 5
     assert not result.interrupted
     assert by_number(result.games) == by_number(reference.games)
     assert sorted(g.number for g in result.games) == [1, 2, 3, 4]

@@ -169,6 +169,8 @@ def play_game(config: SelfPlayConfig, opening: Opening, number: int, engine: Opt
         lines = engine.analyse(board, limit, multipv=config.multipv)
         assert isinstance(lines, list)
         lines = [line for line in lines if line.get("pv")]
+        if not lines:
+            raise SelfPlayError(f"game {number}: the engine found no move in {board.fen()}")
         scores = [_centipawns(line["score"].relative) for line in lines]
         moves = [line["pv"][0] for line in lines]
         policy = policy_target(scores, config.temperature)
