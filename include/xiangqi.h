@@ -575,7 +575,8 @@ uint32_t xq_abi_version(void);
 uint32_t xq_engine_max_hash_mb(void);
 
 /**
- * The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+ * The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
+ * clock seed.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
