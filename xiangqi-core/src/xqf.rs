@@ -12,7 +12,7 @@
 //! text) that is subtracted from every byte of the tree; 1.2 (12) and later also rotate the
 //! piece points by a key. [`read`] handles every version and returns the same [`PgnGame`] as
 //! the PGN reader, variations and comments included, header fields mapped to tags (`Title`,
-//! `Event`, `Date`, `Site`, `Red`, `Black`, `Opening`, `RedTime`, `BlackTime`, `Annotator`,
+//! `Event`, `Date`, `Site`, `Red`, `Black`, `TimeControl`, `RedTime`, `BlackTime`, `Annotator`,
 //! `Author`, `Result`, `FEN`). Text is GBK or Big5 (detected over the whole file).
 //!
 //! Bad input gives an [`XqfError`]; a move that is not legal where it stands is cut off with
@@ -76,7 +76,7 @@ pub const HEADER_STRINGS: [(usize, usize, &str); 11] = [
     (288, 16, "Site"),
     (304, 16, "Red"),
     (320, 16, "Black"),
-    (336, 64, "Opening"),
+    (336, 64, "TimeControl"),
     (400, 16, "RedTime"),
     (416, 16, "BlackTime"),
     (464, 16, "Annotator"),

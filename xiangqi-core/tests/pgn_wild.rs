@@ -4,8 +4,8 @@
 use std::sync::mpsc;
 use std::time::Duration;
 use xiangqi_core::pgn::{
-    GameTree, MoveFormat, PgnErrorKind, PgnGame, PgnReader, PgnResult, PgnWarningKind,
-    ReadOptions, TextEncoding, WriteOptions, MAX_VARIATION_DEPTH,
+    GameTree, MoveFormat, PgnErrorKind, PgnGame, PgnReader, PgnResult, PgnWarningKind, ReadOptions,
+    TextEncoding, WriteOptions, MAX_VARIATION_DEPTH,
 };
 use xiangqi_core::MoveParseError;
 
@@ -246,7 +246,10 @@ fn variations_comments_and_nags_round_trip_through_the_tree() {
     assert_eq!(GameTree::from_record(&back).to_record(), back);
     assert_eq!(back.moves[0].variations.len(), 2);
     assert_eq!(back.moves[0].variations[1].moves[0].mv.to_string(), "c3c4");
-    assert_eq!(back.moves[0].variations[0].moves[0].comment.as_deref(), Some("horse"));
+    assert_eq!(
+        back.moves[0].variations[0].moves[0].comment.as_deref(),
+        Some("horse")
+    );
     for format in [MoveFormat::Iccs, MoveFormat::Wxf, MoveFormat::Chinese] {
         let options = WriteOptions {
             format,

@@ -283,6 +283,17 @@ impl GameTree {
         self.mainline(id).last().unwrap_or(id)
     }
 
+    /// Every node of the tree, the root first, in pre-order (a node, then its children's
+    /// subtrees in order).
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let mut stack = vec![self.root()];
+        core::iter::from_fn(move || {
+            let node = stack.pop()?;
+            stack.extend(self.variations(node).iter().rev());
+            Some(node)
+        })
+    }
+
     /// How many nodes the tree holds, the root included (removed ones too).
     pub fn len(&self) -> usize {
         self.nodes.len()
