@@ -3,8 +3,9 @@
 //! Records come from old Windows tools and web sites as often as from new programs: UTF-8 (with
 //! or without a byte order mark), UTF-16 with a byte order mark, GBK (GB2312/GB18030, mainland
 //! China) and Big5 (Taiwan, Hong Kong). [`detect`] looks at the byte order mark, then at whether
-//! the bytes are valid UTF-8, then lets a statistical detector (`chardetng`, the one Firefox
-//! uses) choose between GBK and Big5. [`decode`] turns bytes into text in a named encoding or
+//! the bytes are valid UTF-8, then chooses between GBK and Big5: by the characters of move text
+//! (炮, 進, 馬, ...) when one decoding gives clearly more of them, which settles nearly every
+//! game record quickly, else by a statistical detector (`chardetng`, the one Firefox uses). [`decode`] turns bytes into text in a named encoding or
 //! the detected one; bytes that are not valid in it become U+FFFD and are counted as errors.
 //!
 //! GBK, Big5 and UTF-16 need the default `gbk` feature; without it they read as UTF-8 with
@@ -186,8 +187,32 @@ mod imp {
     /// confident guess, and detection stays cheap on a large file.
     const DETECT_BYTES: usize = 256 * 1024;
 
+    /// Characters of move text, simplified and traditional: in a record decoded in the wrong
+    /// one of GBK and Big5 they almost never come out.
+    const MOVE_CHARS: &str = "炮砲平进進退马馬车車帅帥将將士仕象相兵卒";
+
+    /// How many more move characters one decoding must give than the other to decide alone.
+    const DECISIVE: usize = 4;
+
+    /// Counts move characters in `bytes` decoded as `encoding`.
+    fn move_chars(bytes: &[u8], encoding: &'static encoding_rs::Encoding) -> usize {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        text.chars().filter(|&c| MOVE_CHARS.contains(c)).count()
+    }
+
     pub(super) fn detect_legacy(bytes: &[u8]) -> TextEncoding {
         let sample = &bytes[..bytes.len().min(DETECT_BYTES)];
+        // Game records first: their move characters tell GBK from Big5 at once, and cheaply.
+        let head = &sample[..sample.len().min(16 * 1024)];
+        let gbk = move_chars(head, encoding_rs::GB18030);
+        let big5 = move_chars(head, encoding_rs::BIG5);
+        if gbk >= big5 * DECISIVE + DECISIVE {
+            return TextEncoding::Gbk;
+        }
+        if big5 >= gbk * DECISIVE + DECISIVE {
+            return TextEncoding::Big5;
+        }
+        // Other text (names, comments only): the general detector.
         let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
         detector.feed(sample, sample.len() == bytes.len());
         let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
