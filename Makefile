@@ -81,7 +81,7 @@ c-test: ffi
 ## Fuzz every parser for FUZZ_SECONDS each (needs the nightly toolchain and `cargo install cargo-fuzz`).
 FUZZ_SECONDS ?= 60
 fuzz:
-	@set -e; for t in fen move_text pgn; do \
+	@set -e; for t in fen move_text pgn xqf dhtmlxq; do \
 		(cd fuzz && cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048); \
 	done
 

@@ -1,6 +1,7 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
 mod play;
+mod records;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -14,6 +15,7 @@ const USAGE: &str = "usage:
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+{RECORDS}
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
 
 fn main() -> ExitCode {
@@ -26,15 +28,20 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench_command(&args[1..]),
         Some("play") => play_command(&args[1..]),
+        Some("convert") => records::convert_command(&args[1..]),
+        Some("pgn") => records::pgn_command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())
         }
         Some("help" | "--help" | "-h") | None => {
-            println!("{USAGE}");
+            println!("{}", USAGE.replace("{RECORDS}", records::USAGE));
             Ok(())
         }
-        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+        Some(other) => Err(format!(
+            "unknown command {other:?}\n{}",
+            USAGE.replace("{RECORDS}", records::USAGE)
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -166,6 +166,13 @@ pub fn decode_into(bytes: &[u8], encoding: TextEncoding, out: &mut String) -> us
     decoded.errors
 }
 
+/// Encodes text in `encoding` (UTF-8 for [`TextEncoding::Auto`]); characters the encoding
+/// lacks become HTML numeric character references (`&#12345;`), as encoders of the web do.
+/// Without the `gbk` feature every encoding but UTF-8 falls back to UTF-8.
+pub fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
+    imp::encode(text, encoding)
+}
+
 fn count_replacements(text: &str) -> usize {
     text.matches('\u{FFFD}').count()
 }
@@ -233,6 +240,32 @@ mod imp {
         }
     }
 
+    pub(super) fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
+        let encoding = match encoding {
+            TextEncoding::Gbk => encoding_rs::GB18030,
+            TextEncoding::Big5 => encoding_rs::BIG5,
+            TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
+                let le = encoding == TextEncoding::Utf16Le;
+                let mut out = if le {
+                    vec![0xFF, 0xFE]
+                } else {
+                    vec![0xFE, 0xFF]
+                };
+                for unit in text.encode_utf16() {
+                    out.extend(if le {
+                        unit.to_le_bytes()
+                    } else {
+                        unit.to_be_bytes()
+                    });
+                }
+                return Cow::Owned(out);
+            }
+            _ => return Cow::Borrowed(text.as_bytes()),
+        };
+        let (bytes, _, _) = encoding.encode(text);
+        bytes
+    }
+
     pub(super) fn decode_legacy(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, usize) {
         let encoding = match encoding {
             TextEncoding::Big5 => encoding_rs::BIG5,
@@ -263,6 +296,10 @@ mod imp {
 
     pub(super) fn detect_legacy(_bytes: &[u8]) -> TextEncoding {
         TextEncoding::Utf8
+    }
+
+    pub(super) fn encode(text: &str, _encoding: TextEncoding) -> Cow<'_, [u8]> {
+        Cow::Borrowed(text.as_bytes())
     }
 
     pub(super) fn decode_legacy(bytes: &[u8], _encoding: TextEncoding) -> (Cow<'_, str>, usize) {

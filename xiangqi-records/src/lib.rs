@@ -363,6 +363,71 @@ pub fn stream_path(path: &Path, options: &ReadOptions) -> std::io::Result<Record
     })
 }
 
+/// How records are written by [`write_bytes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// How PGN is written (notation, line width, ...).
+    pub pgn: pgn::WriteOptions,
+    /// The encoding of the text written.
+    pub encoding: TextEncoding,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            pgn: pgn::WriteOptions::default(),
+            encoding: TextEncoding::Utf8,
+        }
+    }
+}
+
+/// Why records could not be written.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The format cannot be written (XQF is read only).
+    Unsupported(Format),
+    /// A record holds a move that is not legal where it stands.
+    Record(pgn::PgnWriteError),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Unsupported(format) => write!(f, "{} cannot be written", format.name()),
+            WriteError::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes records in `format`: PGN, DhtmlXQ (one block per record) or a FEN list (the start
+/// position of each record, one a line).
+pub fn write_bytes(
+    games: &[PgnGame],
+    format: Format,
+    options: &WriteOptions,
+) -> Result<Vec<u8>, WriteError> {
+    let mut text = String::new();
+    for game in games {
+        match format {
+            Format::Pgn => game
+                .write_pgn(&options.pgn, &mut text)
+                .map_err(WriteError::Record)?,
+            Format::DhtmlXq => {
+                text.push_str(&xiangqi_core::dhtmlxq::write(game).map_err(WriteError::Record)?);
+                text.push('\n');
+            }
+            Format::FenList => {
+                text.push_str(&game.start.fen());
+                text.push('\n');
+            }
+            Format::Xqf => return Err(WriteError::Unsupported(Format::Xqf)),
+        }
+    }
+    Ok(text::encode(&text, options.encoding).into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
