@@ -78,22 +78,13 @@ impl Format {
 }
 
 /// How records are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// How PGN text is read (its encoding included: [`TextEncoding::Auto`] detects it per file).
     pub pgn: pgn::ReadOptions,
     /// The format of every file, or `None` to choose by extension (files of other extensions
     /// in a folder are passed over; a single file named directly is read as PGN).
     pub format: Option<Format>,
-}
-
-impl Default for ReadOptions {
-    fn default() -> ReadOptions {
-        ReadOptions {
-            pgn: pgn::ReadOptions::default(),
-            format: None,
-        }
-    }
 }
 
 /// Why a record (or a whole file) could not be read.
