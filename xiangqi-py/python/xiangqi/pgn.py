@@ -425,12 +425,12 @@ class Game(GameNode):
         for node, comment in zip(self.mainline(), comments):
             node.comment = comment
 
-    @property
-    def nags(self) -> _MainlineView[List[int]]:  # type: ignore[override]
+    @property  # type: ignore[override]
+    def nags(self) -> _MainlineView[List[int]]:
         """The NAGs of each move of the main line."""
         return _MainlineView(self, lambda n: n.nags, _put_nags)
 
-    @nags.setter
+    @nags.setter  # type: ignore[override]
     def nags(self, nags: Sequence[Sequence[int]]) -> None:
         for node, n in zip(self.mainline(), nags):
             node.nags = list(n)
@@ -558,6 +558,9 @@ def _records_of(source: Source, encoding: Optional[str]) -> List[Any]:
         return pgn_read(source)
     if isinstance(source, (bytes, bytearray)):
         return pgn_read_bytes(bytes(source), encoding)
+    if isinstance(source, os.PathLike):
+        with open(source, "rb") as handle:
+            return pgn_read_bytes(handle.read(), encoding)
     data = source.read()
     if isinstance(data, str):
         return pgn_read(data)
