@@ -8,7 +8,8 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz
+.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz \
+	install c-install-test c-tools stress
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
 CC      ?= gcc
@@ -30,8 +31,8 @@ build:
 	$(CARGO) build --release --bin xiangqi
 
 ## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests,
-## Python tests (with the example notebook and the typing-stub check).
-test: lint rust-test header-check c-test python-test
+## Python tests (with the example notebook and the typing-stub check), the play page in a browser.
+test: lint rust-test header-check c-test python-test web-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -53,6 +54,57 @@ perft: build
 ffi:
 	$(CARGO) build --release -p xiangqi-ffi
 
+# ----- Installing the C library: header, shared and static library, pkg-config, CMake package ---
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+INSTALL_LIB := $(DESTDIR)$(PREFIX)/lib
+INSTALL_INCLUDE := $(DESTDIR)$(PREFIX)/include
+
+## Install the C library under PREFIX (default /usr/local; DESTDIR is honoured): include/xiangqi.h,
+## lib/libxiangqi.so and .a, lib/pkgconfig/xiangqi.pc and lib/cmake/xiangqi/ (find_package).
+install: ffi
+	install -d $(INSTALL_INCLUDE) $(INSTALL_LIB)/pkgconfig $(INSTALL_LIB)/cmake/xiangqi
+	install -m 644 include/xiangqi.h $(INSTALL_INCLUDE)/xiangqi.h
+	install -m 755 $(LIBDIR)/libxiangqi.so $(INSTALL_LIB)/libxiangqi.so
+	install -m 644 $(LIBDIR)/libxiangqi.a $(INSTALL_LIB)/libxiangqi.a
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' xiangqi-ffi/install/xiangqi.pc.in \
+		> $(INSTALL_LIB)/pkgconfig/xiangqi.pc
+	install -m 644 xiangqi-ffi/install/xiangqiConfig.cmake $(INSTALL_LIB)/cmake/xiangqi/xiangqiConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|g' \
+		xiangqi-ffi/install/xiangqiConfigVersion.cmake.in > $(INSTALL_LIB)/cmake/xiangqi/xiangqiConfigVersion.cmake
+
+## cmake and pkg-config for the install test: installed with apt-get when missing and running as root.
+c-tools:
+	@if ! command -v cmake >/dev/null || ! command -v pkg-config >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get install -y -qq cmake pkg-config || { apt-get update -qq && apt-get install -y -qq cmake pkg-config; }; \
+		else \
+			echo "the C install test needs cmake and pkg-config: apt-get install -y cmake pkg-config (as root)"; exit 1; \
+		fi; \
+	fi
+
+C_PREFIX := $(CURDIR)/target/c-tests/prefix
+CXXFLAGS_INSTALLED := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g $(SANITIZE)
+
+## Install into a prefix under target/, then build the C++ example against that copy twice: with
+## `pkg-config --cflags --libs xiangqi`, and with CMake's find_package(xiangqi) (shared and static).
+c-install-test: c-tools
+	rm -rf $(C_PREFIX) target/c-tests/cmake
+	$(MAKE) --no-print-directory install PREFIX=$(C_PREFIX) DESTDIR=
+	$(CXX) $(CXXFLAGS_INSTALLED) tests-c/example_match.cpp -o target/c-tests/example_match-pkgconfig \
+		$$(PKG_CONFIG_PATH=$(C_PREFIX)/lib/pkgconfig pkg-config --cflags --libs xiangqi) \
+		-Wl,-rpath,$(C_PREFIX)/lib -lpthread
+	@ldd target/c-tests/example_match-pkgconfig | grep -q '$(C_PREFIX)/lib/libxiangqi.so' \
+		|| { echo "example_match-pkgconfig does not use the installed library"; exit 1; }
+	@echo "== example_match (installed, pkg-config)"; target/c-tests/example_match-pkgconfig
+	cmake -S tests-c/install -B target/c-tests/cmake -DCMAKE_PREFIX_PATH=$(C_PREFIX) \
+		-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=$(SANITIZE)" > /dev/null
+	cmake --build target/c-tests/cmake > /dev/null
+	@echo "== example_match (installed, CMake, shared)"; target/c-tests/cmake/example_match_shared
+	@echo "== example_match (installed, CMake, static)"; target/c-tests/cmake/example_match_static
+
 ## Regenerate include/xiangqi.h from xiangqi-ffi (commit the result).
 header:
 	$(CARGO) run --release -p xiangqi-ffi --features header --bin xiangqi-header
@@ -61,7 +113,8 @@ header:
 header-check:
 	$(CARGO) run -p xiangqi-ffi --features header --bin xiangqi-header -- --check
 
-## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones.
+## Every C program in tests-c/, linked against the shared and the static library, then the C++ ones,
+## then the install test (c-install-test).
 c-test: ffi
 	@mkdir -p target/c-tests
 	@set -e; for t in $(C_TESTS); do \
@@ -77,13 +130,28 @@ c-test: ffi
 		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
 		echo "== $$t (C++)"; target/c-tests/$$t; \
 	done
+	$(MAKE) --no-print-directory c-install-test
 
-## Fuzz every parser for FUZZ_SECONDS each (needs the nightly toolchain and `cargo install cargo-fuzz`).
-FUZZ_SECONDS ?= 60
+## Fuzz every target in fuzz/ for FUZZ_SECONDS each, one after another (needs the nightly
+## toolchain and `cargo install cargo-fuzz`).
+FUZZ_SECONDS ?= 600
 fuzz:
-	@set -e; for t in fen move_text pgn xqf dhtmlxq; do \
-		(cd fuzz && cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048); \
+	@set -e; cd fuzz && for t in $$(cargo +nightly fuzz list); do \
+		echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+		cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1; \
 	done
+
+## Long hostile runs, not part of `make test`: random concurrent calls from 8 Python threads,
+## a UCI session fed random commands with random timing, the C API from 8 threads (under the
+## sanitizers), STRESS_SECONDS each; then `make fuzz` (FUZZ_SECONDS per target).
+STRESS_SECONDS ?= 180
+stress: build ffi python-build
+	$(VENV_PY) tools/stress/python_stress.py --seconds $(STRESS_SECONDS) --threads 8
+	$(VENV_PY) tools/stress/uci_stress.py --engine $(XIANGQI) --seconds $(STRESS_SECONDS)
+	@mkdir -p target/c-tests
+	$(CC) $(CFLAGS_TEST) tools/stress/c_stress.c -o target/c-tests/c_stress $(SHARED_LINK) -lpthread
+	target/c-tests/c_stress $(STRESS_SECONDS) 8
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 clean:
 	$(CARGO) clean
@@ -96,7 +164,7 @@ VENV_PY := $(VENV)/bin/python
 PY_REQS := xiangqi-py/requirements-dev.txt
 PY_STAMP := $(VENV)/.installed
 
-.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench
 
 ## The venv with the build and test tools (recreated when the requirements change).
 $(PY_STAMP): $(PY_REQS)
@@ -128,3 +196,39 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+## Ray's cost on this machine: a match and self-play locally and on a 2-CPU Ray cluster, twice each.
+ray-bench: python-build
+	$(VENV_PY) xiangqi-py/benches/ray_bench.py
+
+# ----- The play page: the engine in WebAssembly (xiangqi-wasm/) and the static site in web/ -----
+
+PORT ?= 8000
+
+.PHONY: web-build web web-bench
+
+## Build the static site into web/dist/ (both wasm builds; WEB_THREADS=0 for the single-thread one only).
+web-build:
+	web/build.sh
+
+## Build the site and serve it at http://127.0.0.1:$(PORT) with the COOP/COEP headers threads need.
+web: web-build
+	python3 web/serve.py --port $(PORT)
+
+## The engine's speed in headless Chromium (1 and 2 threads) beside native `xiangqi bench`.
+web-bench: build
+	WEB_BROTLI=1 web/build.sh
+	[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --silent)
+	node web/bench/bench.mjs
+
+.PHONY: web-test
+
+## The play page in headless Chromium (web/tests/, node's test runner, playwright-core). The
+## browser is Debian's chromium, never one a tool downloads; installed here when missing (root).
+## UPDATE_SCREENSHOTS=1 rewrites docs/play-page-*.png (else they go to target/web-screenshots/).
+web-test: web-build
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \
+	fi
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/

@@ -14,13 +14,30 @@
  *   passing NULL to a _free function is harmless.
  * - NULL arguments and invalid values return a status; nothing panics or aborts across the boundary.
  *
+ * Numbering (the same in C, Rust and Python unless said)
+ * - Squares 0..89 are rank * 9 + file: files a..i from Red's left, ranks 0..9 from Red's side.
+ * - Colours: XQ_COLOR_RED 0, XQ_COLOR_BLACK 1, as Rust's Color. Python follows python-chess:
+ *   RED is True, BLACK is False.
+ * - Roles: XQ_ROLE_GENERAL 0 .. XQ_ROLE_SOLDIER 6 (general, advisor, elephant, horse, chariot,
+ *   cannon, soldier), as Rust's Role. Python's piece types are these plus one (GENERAL 1 ..
+ *   SOLDIER 7), as python-chess counts them. A piece is color * 7 + role.
+ * - Terminations (XQ_TERMINATION_*, 1..10) and illegal-move reasons (XQ_ILLEGAL_*, 1..7) have
+ *   the same numbers in Rust (Termination::code, IllegalMoveReason::code) and Python.
+ *
  * Thread safety
  * - xq_game: not synchronised. Calls on one game may not overlap; distinct games may be used from
  *   distinct threads at the same time. Functions taking a const xq_game* only read it, so several
  *   threads may call them on one game at once as long as no thread modifies it meanwhile.
  * - xq_engine: xq_engine_stop() may be called from any thread at any time, also while another
- *   thread is inside xq_engine_search() on the same engine. Other calls on one engine are
- *   serialised internally (a second search waits for the first).
+ *   thread is inside xq_engine_search() on the same engine, and from the search's own info
+ *   callback. A stop while no search runs has no effect on the next one. Other calls on one
+ *   engine are serialised internally (a second search waits for the first), except calls made
+ *   from inside the engine's own info callback: xq_engine_search() and xq_engine_new_game() on
+ *   that engine return XQ_STATUS_BUSY there instead of waiting for themselves (a search of
+ *   another engine may run there). The callback must not free the engine or modify the game
+ *   being searched. xq_engine_free() may not overlap any other call on that engine.
+ * - Sizes: a hash table above xq_engine_max_hash_mb(), or one whose memory cannot be had, gives
+ *   XQ_STATUS_OUT_OF_MEMORY; time and node limits of any value are accepted and saturate.
  */
 
 #ifndef XIANGQI_H
@@ -56,6 +73,13 @@
  * The most moves of a principal variation stored in an `xq_search_result`.
  */
 #define XQ_MAX_PV 64
+
+/**
+ * The size of a buffer that holds any FEN `xq_game_fen` writes, the terminating NUL included:
+ * 99 characters of board at most (ten ranks of at most nine, nine slashes), the side to move,
+ * two `-` fields, two counters of at most ten digits and five spaces.
+ */
+#define XQ_MAX_FEN 128
 
 /**
  * The most moves `xq_game_legal_moves` can ever write.
@@ -118,12 +142,24 @@ typedef enum {
    * An internal error was caught at the boundary. Please report it.
    */
   XQ_STATUS_INTERNAL = 12,
+  /**
+   * A size is larger than this machine accepts, or its memory could not be allocated
+   * (e.g. a hash table above `xq_engine_max_hash_mb()`). Nothing was changed.
+   */
+  XQ_STATUS_OUT_OF_MEMORY = 13,
+  /**
+   * The engine is busy with a search on this very thread: the call came from inside that
+   * search's info callback. Nothing was done (`xq_engine_stop` is the one call allowed there).
+   */
+  XQ_STATUS_BUSY = 14,
 } xq_status;
 
 /**
  * A search engine. Owned by the caller (a Box behind the pointer) from `xq_engine_new` until
- * `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time; other calls
- * are serialised by an internal lock.
+ * `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time, also from the
+ * info callback; other calls are serialised by an internal lock (a second search waits for the
+ * first), except that a call made from inside the engine's own info callback, on the searching
+ * thread, returns `XQ_STATUS_BUSY` instead of waiting for itself.
  */
 typedef struct xq_engine xq_engine;
 
@@ -153,7 +189,7 @@ typedef struct {
    */
   uint32_t threads;
   /**
-   * Transposition table size in MiB (at least 1).
+   * Transposition table size in MiB, 1 to `xq_engine_max_hash_mb()`.
    */
   uint32_t hash_mb;
   /**
@@ -322,7 +358,8 @@ typedef struct {
 } xq_search_result;
 
 /**
- * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
+ * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`. The numbers are Rust's (`xiangqi_core::Color`
+ * as an index); Python's `RED` is `True` and `BLACK` is `False`, as in python-chess.
  */
 typedef uint32_t xq_color;
 
@@ -337,7 +374,14 @@ typedef uint8_t xq_square;
 typedef uint32_t xq_notation;
 
 /**
- * Why a game ended (`XQ_TERMINATION_NONE` while it goes on).
+ * Why a move is illegal (`XQ_ILLEGAL_NONE` for a legal move); `xq_illegal_reason_message`
+ * gives the text. The numbers are `xiangqi_core::IllegalMoveReason::code()` and never change.
+ */
+typedef uint32_t xq_illegal_reason;
+
+/**
+ * Why a game ended (`XQ_TERMINATION_NONE` while it goes on). The numbers are
+ * `xiangqi_core::Termination::code()` and Python's `Termination` values, and never change.
  */
 typedef uint32_t xq_termination;
 
@@ -365,7 +409,10 @@ typedef struct {
 typedef uint32_t xq_record_format;
 
 /**
- * A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
+ * A piece kind: `XQ_ROLE_GENERAL` (0) .. `XQ_ROLE_SOLDIER` (6), the numbers of
+ * `xiangqi_core::Role`. Python numbers its piece types from 1, as python-chess does:
+ * `xiangqi.GENERAL == XQ_ROLE_GENERAL + 1` .. `xiangqi.SOLDIER == XQ_ROLE_SOLDIER + 1`. A piece
+ * is `color * 7 + role` (`xq_game_piece_at`), `xiangqi_core::Piece::index()` in Rust.
  */
 typedef uint32_t xq_role;
 
@@ -535,9 +582,49 @@ typedef uint32_t xq_role;
 #define XQ_TERMINATION_AGREEMENT 9
 
 /**
- * A side ran out of time.
+ * A side ran out of time (its flag fell): it loses.
  */
 #define XQ_TERMINATION_TIME 10
+
+/**
+ * The move is legal.
+ */
+#define XQ_ILLEGAL_NONE 0
+
+/**
+ * The point it leaves holds no piece of the side to move.
+ */
+#define XQ_ILLEGAL_NO_PIECE_OF_YOURS 1
+
+/**
+ * The piece cannot reach that point even on an empty board.
+ */
+#define XQ_ILLEGAL_NOT_HOW_IT_MOVES 2
+
+/**
+ * A piece stands in the path, on the horse's leg or on the elephant's eye.
+ */
+#define XQ_ILLEGAL_PATH_BLOCKED 3
+
+/**
+ * A cannon captures only by jumping exactly one piece.
+ */
+#define XQ_ILLEGAL_CANNON_NEEDS_SCREEN 4
+
+/**
+ * A piece of the mover's own side stands on the target point.
+ */
+#define XQ_ILLEGAL_OWN_PIECE_THERE 5
+
+/**
+ * The two generals would face each other on an open file.
+ */
+#define XQ_ILLEGAL_GENERALS_FACE 6
+
+/**
+ * The mover's general would be attacked after the move.
+ */
+#define XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED 7
 
 /**
  * PGN, moves in ICCS, WXF or Chinese; UTF-8, UTF-16, GBK or Big5 (detected).
@@ -570,7 +657,14 @@ const char *xq_version(void);
 uint32_t xq_abi_version(void);
 
 /**
- * The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+ * The largest `hash_mb` this machine accepts: 65536, or less when the machine (or its memory
+ * limit) has less memory.
+ */
+uint32_t xq_engine_max_hash_mb(void);
+
+/**
+ * The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
+ * clock seed.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -578,8 +672,10 @@ uint32_t xq_abi_version(void);
 xq_status xq_engine_options_default(xq_engine_options *out);
 
 /**
- * A new engine. `options` NULL means the defaults. Out-of-range thread, hash and multipv
- * numbers are clamped; an unknown level or rules value gives `XQ_STATUS_INVALID_ARGUMENT`.
+ * A new engine. `options` NULL means the defaults. Out-of-range thread and multipv numbers are
+ * clamped (a hash of 0 counts as 1); an unknown level or rules value gives
+ * `XQ_STATUS_INVALID_ARGUMENT`; a `hash_mb` above `xq_engine_max_hash_mb()`, or one whose memory
+ * cannot be allocated, gives `XQ_STATUS_OUT_OF_MEMORY` (and no engine).
  *
  * # Safety
  * `options` NULL or valid for a read; `out` NULL or valid for a write.
@@ -596,6 +692,7 @@ void xq_engine_free(xq_engine *engine);
 
 /**
  * Forgets what the engine learned (hash table, histories): call it between games.
+ * `XQ_STATUS_BUSY` when called from inside this engine's info callback.
  *
  * # Safety
  * `engine` NULL or live.
@@ -604,8 +701,8 @@ xq_status xq_engine_new_game(const xq_engine *engine);
 
 /**
  * Asks a running search on this engine to stop (it returns its best move so far). Callable
- * from any thread at any time; a stop raised while no search runs ends the next search at
- * once.
+ * from any thread at any time, also from the search's info callback. A stop raised while no
+ * search runs has no effect: it does not shorten the next search.
  *
  * # Safety
  * `engine` NULL or live.
@@ -615,7 +712,9 @@ xq_status xq_engine_stop(const xq_engine *engine);
 /**
  * Searches the game's current position (its moves give the repetition history) within
  * `limits` (NULL: until stopped). `callback` (may be NULL) receives progress with `user`.
- * `XQ_STATUS_NO_MOVE` when the side to move has no legal move.
+ * `XQ_STATUS_NO_MOVE` when the side to move has no legal move. Called from inside this
+ * engine's own info callback it returns `XQ_STATUS_BUSY` at once (a search of another engine
+ * may run there). Limits of any size are accepted: huge times saturate, they never wrap.
  *
  * # Safety
  * `engine` and `game` NULL or live (the game not modified during the search); `limits` NULL or
@@ -732,6 +831,34 @@ xq_status xq_game_parse_move(const xq_game *game, const char *text, xq_notation 
  * `game` NULL or live and unshared; `text` NULL or NUL-terminated.
  */
 xq_status xq_game_play_text(xq_game *game, const char *text, xq_notation notation);
+
+/**
+ * Why `mv` is illegal in the current position: `*out` receives an `XQ_ILLEGAL_*` reason, or
+ * `XQ_ILLEGAL_NONE` when the move is legal. Any move value with squares 0..89 may be asked
+ * about (`XQ_STATUS_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_illegal_reason(const xq_game *game, xq_move mv, xq_illegal_reason *out);
+
+/**
+ * The text of an illegal-move reason, as a player reads it ("the path is blocked", ...): a
+ * static NUL-terminated string, never NULL. `XQ_ILLEGAL_NONE` gives "legal", unknown numbers
+ * "unknown reason".
+ */
+const char *xq_illegal_reason_message(xq_illegal_reason reason);
+
+/**
+ * Explains why a move text is refused in the current position (for `xq_game_parse_move` and
+ * `xq_game_play_text`), into `buf`: for example `illegal move "h0h2": that piece does not move
+ * so`, or `invalid move "x": ...`. Writes an empty string when the text is a legal move.
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or NUL-terminated; `buf` NULL or valid for `len` bytes;
+ * `needed` NULL or valid for a write.
+ */
+xq_status xq_game_move_error(const xq_game *game, const char *text, xq_notation notation, char *buf, size_t len, size_t *needed);
 
 /**
  * Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is

@@ -10,6 +10,7 @@ from its ``after``-th ``go`` on, misbehaves as its ``mode`` says:
 - ``garbage``: answers ``bestmove`` with something that is not a move;
 - ``illegal``: answers a well-formed move that is not legal (a0a9 style);
 - ``badinfo``: sends an info line whose score is not a number;
+- ``claim``: answers ``nobestmove`` though legal moves exist (ElephantEye's draw claim);
 - ``silent``: never finishes the handshake.
 
 ``score`` is the score it reports (centipawns, its own view); ``ranks=1`` numbers ranks 1..10
@@ -82,6 +83,9 @@ for line in sys.stdin:
         if misbehave and mode == "illegal":
             # No piece moves one file and three ranks: never legal.
             say("bestmove a0b3" if ranks == 0 else "bestmove a1b4")
+            continue
+        if misbehave and mode == "claim":
+            say("nobestmove")
             continue
         if misbehave and mode == "badinfo":
             say("info depth 1 score cp lots")

@@ -24,7 +24,7 @@ def test_start_position() -> None:
     board = Board()
     assert board.fen() == xiangqi.STARTING_FEN
     assert board.turn == xiangqi.RED
-    assert board.rules == "casual"
+    assert board.rules == "axf"
     assert board.halfmove_clock == 0 and board.fullmove_number == 1
     assert len(board.legal_moves) == 44
     assert board.ply() == 0

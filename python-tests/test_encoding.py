@@ -20,10 +20,10 @@ def test_sizes() -> None:
 
 def test_8100_is_from_times_90_plus_to() -> None:
     m = Move.from_uci("h2e2")
-    assert encoding.move_to_index(m, "8100") == xiangqi.H2 * 90 + xiangqi.E2
-    assert encoding.index_to_move(xiangqi.H2 * 90 + xiangqi.E2, "8100") == m
+    assert encoding.move_to_index(m, "8100", turn=xiangqi.RED) == xiangqi.H2 * 90 + xiangqi.E2
+    assert encoding.index_to_move(xiangqi.H2 * 90 + xiangqi.E2, "8100", turn=xiangqi.RED) == m
     with pytest.raises(xiangqi.XiangqiError):
-        encoding.index_to_move(8100, "8100")
+        encoding.index_to_move(8100, "8100", turn=xiangqi.RED)
 
 
 def test_2086_holds_exactly_the_move_shapes_in_order() -> None:
@@ -56,7 +56,7 @@ def test_black_moves_are_mirrored() -> None:
     black = Move.from_uci("b9c7")
     red = Move.from_uci("b0c2")
     for name in encoding.ENCODINGS:
-        assert encoding.move_to_index(black, name, turn=xiangqi.BLACK) == encoding.move_to_index(red, name)
+        assert encoding.move_to_index(black, name, turn=xiangqi.BLACK) == encoding.move_to_index(red, name, turn=xiangqi.RED)
         i = encoding.move_to_index(black, name, turn=xiangqi.BLACK)
         assert encoding.index_to_move(i, name, turn=xiangqi.BLACK) == black
 
@@ -74,7 +74,7 @@ def test_masks_match_legal_moves_over_random_games() -> None:
                 for m in legal:
                     assert mask[board.move_to_action(m, name)]
                 absolute = board.legal_action_mask(name, perspective="red")
-                assert {encoding.index_to_move(int(i), name) for i in np.flatnonzero(absolute)} == legal
+                assert {encoding.index_to_move(int(i), name, turn=xiangqi.RED) for i in np.flatnonzero(absolute)} == legal
 
 
 def test_black_to_move_looks_like_its_mirror_with_red_to_move() -> None:

@@ -23,7 +23,8 @@ def test_play_from_the_start() -> None:
     assert result.move is not None and result.move in board.legal_moves
     assert result.pv[0] == result.move and result.depth == 6 and result.nodes > 0
     score = result.score.pov(xiangqi.RED)
-    assert score.mate is None and score.cp is not None and abs(score.cp) < 200
+    assert isinstance(score, xiangqi.engine.Cp) and not score.is_mate() and not result.score.is_mate()
+    assert score.mate() is None and abs(score.cp) < 200 and score.score() == score.cp
     assert result.score.pov(xiangqi.BLACK) == -score
     assert list(xiangqi.engine.LEVELS) == ["beginner", "casual", "club", "strong", "master"]
 
@@ -38,8 +39,8 @@ def test_finds_the_shared_mates(row: dict) -> None:
     assert isinstance(info, dict)
     # The binding's job: a mate score for the side to move (never shorter than the verified
     # shortest mate) and a principal variation that, played out, wins.
-    mate = info["score"].relative.mate
-    assert mate is not None and mate >= n
+    mate = info["score"].relative.mate()
+    assert info["score"].is_mate() and mate is not None and mate >= n
     assert len(info["pv"]) == 2 * mate - 1
     for move in info["pv"]:
         board.push(move)
@@ -54,7 +55,7 @@ def test_multipv_and_info_callback() -> None:
     assert isinstance(lines, list) and len(lines) == 3
     firsts = [line["pv"][0] for line in lines]
     assert len(set(firsts)) == 3
-    keys = [line["score"].relative.cp for line in lines]
+    keys = [line["score"].relative.score() for line in lines]
     assert keys == sorted(keys, reverse=True)
     depths = [i["depth"] for i in seen]
     assert depths == sorted(depths) and depths[-1] == 5
@@ -64,7 +65,7 @@ def test_no_legal_move() -> None:
     board = Board("4k4/9/9/9/4R4/9/9/9/9/3K1R3 b - - 0 1")
     result = Engine().play(board, Limit(depth=3))
     assert result.move is None
-    assert result.score.relative.mate == 0
+    assert result.score.relative == xiangqi.engine.Mate(0) and result.score.red() == xiangqi.engine.MateGiven
 
 
 def test_stop_from_another_thread_and_gil_released() -> None:
@@ -97,7 +98,7 @@ def test_engines_search_in_parallel_threads() -> None:
     for t in threads:
         t.join()
     assert results[0].move in boards[0].legal_moves
-    assert results[1].move == Move.from_uci("a5e5") and results[1].score.relative.mate == 1
+    assert results[1].move == Move.from_uci("a5e5") and results[1].score.relative == xiangqi.engine.Mate(1)
 
 
 def test_levels_and_errors() -> None:

@@ -43,7 +43,7 @@ def test_masked_random_play_until_the_end() -> None:
 def test_illegal_action_loses() -> None:
     env = xiangqi.gym.XiangqiEnv()
     env.reset(seed=0)
-    illegal = xiangqi.encoding.move_to_index(Move.from_uci("h2h8"))  # h7 blocks the cannon
+    illegal = xiangqi.encoding.move_to_index(Move.from_uci("h2h8"), turn=xiangqi.RED)  # h7 blocks the cannon
     _, reward, terminated, _, info = env.step(illegal)
     assert terminated and reward == -1.0 and info["illegal_move"]
 

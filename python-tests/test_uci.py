@@ -14,7 +14,7 @@ import pytest
 import xiangqi
 from fake_engine import write_fake_engine
 from xiangqi import Board, Move
-from xiangqi.engine import Engine, PovScore
+from xiangqi.engine import Engine, Mate, PovScore
 from xiangqi.exceptions import (
     EngineError,
     EngineIllegalMoveError,
@@ -67,7 +67,7 @@ def test_analyse_with_multipv_and_info_callback(binary: List[str]) -> None:
         assert isinstance(lines, list) and len(lines) == 3
         firsts = [line["pv"][0] for line in lines]
         assert len(set(firsts)) == 3 and all(m in Board().legal_moves for m in firsts)
-        cps = [line["score"].relative.cp for line in lines]
+        cps = [line["score"].relative.score() for line in lines]
         assert cps == sorted(cps, reverse=True)
         assert any(i.get("depth") == 5 for i in seen)
         # Back to one line afterwards.
@@ -88,7 +88,7 @@ def test_our_binary_over_ucci_with_a_clock(binary: List[str]) -> None:
         found = engine.play(mate_in_one, Limit(depth=4))
         # UCCI scores are bare numbers (10000 - plies): a mate comes back as one.
         assert found.move == Move.from_uci("b0d0")
-        assert found.score is not None and found.score.relative.mate == 1
+        assert found.score is not None and found.score.relative == Mate(1)
 
 
 def test_ranks_one_to_ten_and_the_variant_option(tmp_path: Path) -> None:

@@ -98,9 +98,9 @@ def test_stalemate_is_a_win_for_the_side_that_moved() -> None:
 def test_black_actions_are_mirrored() -> None:
     env = VecEnv(1, seed=0)
     env.reset()
-    env.step([encoding.move_to_index(Move.from_uci("h2e2"))])
+    env.step([encoding.move_to_index(Move.from_uci("h2e2"), turn=xiangqi.RED)])
     # Black's horse b9c7 is played with the index of Red's b0c2.
-    _, _, _, _, infos = env.step([encoding.move_to_index(Move.from_uci("b0c2"))])
+    _, _, _, _, infos = env.step([encoding.move_to_index(Move.from_uci("b0c2"), turn=xiangqi.RED)])
     assert env.fens()[0] == "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
 
 
@@ -119,15 +119,16 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     env = VecEnv(3, seed=2)
     env.reset()
     actions = env.random_actions().copy()
-    actions[1] = encoding.move_to_index(Move.from_uci("a0a9"), "2086")  # blocked by a3
+    actions[1] = encoding.move_to_index(Move.from_uci("a0a9"), "2086", turn=xiangqi.RED)  # blocked by a3
     with pytest.raises(xiangqi.IllegalMoveError, match="game 1"):
         env.step(actions)
     assert env.fens() == [xiangqi.STARTING_FEN] * 3
     with pytest.raises(xiangqi.XiangqiError):
         env.step(actions[:2])
     actions[1] = 5000
-    with pytest.raises(xiangqi.IllegalMoveError):
+    with pytest.raises(xiangqi.XiangqiError, match="action 5000 of game 1 is out of range") as raised:
         env.step(actions)
+    assert not isinstance(raised.value, xiangqi.IllegalMoveError)
 
 
 def test_seeds_make_runs_repeatable() -> None:

@@ -34,6 +34,7 @@ static void on_info(const xq_search_info *info, void *user) {
 static void test_search_returns_legal_move(void) {
     xq_engine_options options;
     CHECK_STATUS(xq_engine_options_default(&options), XQ_STATUS_OK);
+    CHECK(options.rules == XQ_RULES_AXF); /* the library's default preset */
     options.hash_mb = 16;
     xq_engine *engine = NULL;
     CHECK_STATUS(xq_engine_new(&options, &engine), XQ_STATUS_OK);

@@ -1,5 +1,6 @@
 /* The game API of xiangqi.h from C: legal moves, perft, FEN errors, NULL arguments, small
- * buffers, notations, undo and a game played to checkmate. */
+ * buffers, notations, undo, why a move is illegal, the longest FEN, and a game played to
+ * checkmate. */
 #include "check.h"
 
 #include <stdio.h>
@@ -181,12 +182,114 @@ static void test_game_to_checkmate(void) {
     xq_game_free(game);
 }
 
+static void test_illegal_reasons(void) {
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    struct {
+        xq_square from, to;
+        xq_illegal_reason reason;
+        const char *text;
+    } cases[] = {
+        {7, 25, XQ_ILLEGAL_NOT_HOW_IT_MOVES, "that piece does not move so"},  /* h0h2 */
+        {0, 45, XQ_ILLEGAL_PATH_BLOCKED, "the path is blocked"},              /* a0a5 */
+        {40, 49, XQ_ILLEGAL_NO_PIECE_OF_YOURS, "no piece of yours there"},   /* e4e5 */
+        {0, 1, XQ_ILLEGAL_OWN_PIECE_THERE, "your own piece stands there"},   /* a0b0 */
+        {25, 70, XQ_ILLEGAL_CANNON_NEEDS_SCREEN, "a cannon captures only by jumping exactly one piece"}, /* h2h7 */
+        {25, 22, XQ_ILLEGAL_NONE, "legal"},                                   /* h2e2 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        xq_move m = 0;
+        CHECK_STATUS(xq_move_new(cases[i].from, cases[i].to, &m), XQ_STATUS_OK);
+        xq_illegal_reason reason = 99;
+        CHECK_STATUS(xq_game_illegal_reason(game, m, &reason), XQ_STATUS_OK);
+        CHECK(reason == cases[i].reason);
+        CHECK(strcmp(xq_illegal_reason_message(reason), cases[i].text) == 0);
+        /* The status of playing it agrees. */
+        xq_status expected = reason == XQ_ILLEGAL_NONE ? XQ_STATUS_OK : XQ_STATUS_ILLEGAL_MOVE;
+        CHECK_STATUS(xq_game_play(game, m), expected);
+        if (expected == XQ_STATUS_OK) CHECK_STATUS(xq_game_undo(game), XQ_STATUS_OK);
+    }
+    CHECK(strcmp(xq_illegal_reason_message(12345), "unknown reason") == 0);
+    xq_illegal_reason reason = 0;
+    CHECK_STATUS(xq_game_illegal_reason(game, 0xffff, &reason), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_game_illegal_reason(NULL, 1, &reason), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_game_illegal_reason(game, 1, NULL), XQ_STATUS_NULL_ARGUMENT);
+
+    /* The reason of a refused move text, in words. */
+    char why[128];
+    size_t needed = 0;
+    CHECK_STATUS(xq_game_move_error(game, "h0h2", XQ_NOTATION_ANY, why, sizeof why, &needed), XQ_STATUS_OK);
+    CHECK(strcmp(why, "illegal move \"h0h2\": that piece does not move so") == 0);
+    CHECK(needed == strlen(why) + 1);
+    CHECK_STATUS(xq_game_move_error(game, "R1+5", XQ_NOTATION_WXF, why, sizeof why, &needed), XQ_STATUS_OK);
+    CHECK(strstr(why, "the path is blocked") != NULL);
+    CHECK_STATUS(xq_game_move_error(game, "zz", XQ_NOTATION_ANY, why, sizeof why, &needed), XQ_STATUS_OK);
+    CHECK(strncmp(why, "invalid move", 12) == 0);
+    CHECK_STATUS(xq_game_move_error(game, "h2e2", XQ_NOTATION_ICCS, why, sizeof why, &needed), XQ_STATUS_OK);
+    CHECK(why[0] == '\0' && needed == 1);
+    char tiny[4];
+    CHECK_STATUS(xq_game_move_error(game, "h0h2", XQ_NOTATION_ANY, tiny, sizeof tiny, &needed),
+                 XQ_STATUS_BUFFER_TOO_SMALL);
+    CHECK(needed > sizeof tiny);
+    xq_game_free(game);
+
+    /* Leaving the general attacked, and the generals facing. */
+    CHECK_STATUS(xq_game_from_fen("3k5/9/9/9/4r4/9/9/9/4N4/4K4 w - - 0 1", XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    xq_move m = 0;
+    CHECK_STATUS(xq_move_new(13, 20, &m), XQ_STATUS_OK); /* e1c2 */
+    CHECK_STATUS(xq_game_illegal_reason(game, m, &reason), XQ_STATUS_OK);
+    CHECK(reason == XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED);
+    CHECK(strcmp(xq_illegal_reason_message(reason), "it leaves your general attacked") == 0);
+    xq_game_free(game);
+    CHECK_STATUS(xq_game_from_fen("4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1", XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_illegal_reason(game, m, &reason), XQ_STATUS_OK);
+    CHECK(reason == XQ_ILLEGAL_GENERALS_FACE);
+    xq_game_free(game);
+}
+
+static void test_longest_fen(void) {
+    /* XQ_MAX_FEN bounds every FEN: ten ranks of nine characters, nine slashes, the side, two
+     * dashes, two ten-digit counters and five spaces, plus the NUL. */
+    CHECK(XQ_MAX_FEN >= 10 * 9 + 9 + 1 + 2 + 2 * 10 + 5 + 1);
+    /* A crowded board (every rank but the empty ones written in nine characters) and long
+     * counters: it fits. */
+    const char *crowded = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R b - - 119 99999";
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_from_fen(crowded, XQ_RULES_CASUAL, &game), XQ_STATUS_OK);
+    char fen[XQ_MAX_FEN];
+    size_t needed = 0;
+    CHECK_STATUS(xq_game_fen(game, fen, sizeof fen, &needed), XQ_STATUS_OK);
+    CHECK(needed == strlen(crowded) + 1);
+    CHECK(needed <= XQ_MAX_FEN);
+    xq_game_free(game);
+}
+
+static void test_numbering(void) {
+    /* The numbers the header promises (they are also Rust's and Python's). */
+    CHECK(XQ_COLOR_RED == 0 && XQ_COLOR_BLACK == 1);
+    CHECK(XQ_ROLE_GENERAL == 0 && XQ_ROLE_ADVISOR == 1 && XQ_ROLE_ELEPHANT == 2 && XQ_ROLE_HORSE == 3);
+    CHECK(XQ_ROLE_CHARIOT == 4 && XQ_ROLE_CANNON == 5 && XQ_ROLE_SOLDIER == 6);
+    CHECK(XQ_TERMINATION_CHECKMATE == 1 && XQ_TERMINATION_TIME == 10);
+    CHECK(XQ_ILLEGAL_NO_PIECE_OF_YOURS == 1 && XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED == 7);
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    int32_t piece = -1;
+    CHECK_STATUS(xq_game_piece_at(game, 1, &piece), XQ_STATUS_OK); /* b0: a red horse */
+    CHECK(piece == XQ_COLOR_RED * 7 + XQ_ROLE_HORSE);
+    CHECK_STATUS(xq_game_piece_at(game, 88, &piece), XQ_STATUS_OK); /* h9: a black horse */
+    CHECK(piece == XQ_COLOR_BLACK * 7 + XQ_ROLE_HORSE);
+    xq_game_free(game);
+}
+
 int main(void) {
     test_version();
     test_start_position();
     test_bad_input();
     test_notations_and_undo();
     test_game_to_checkmate();
+    test_illegal_reasons();
+    test_longest_fen();
+    test_numbering();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return EXIT_FAILURE;

@@ -15,11 +15,52 @@ const USAGE: &str = "usage:
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+                               N at most 10 for the depth, 256 for threads
 {RECORDS}
-With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
+With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
+`xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
+
+/// The usage of one subcommand, for `xiangqi CMD --help` and `xiangqi help CMD`.
+fn command_usage(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "uci" | "ucci" => {
+            "usage: xiangqi uci | xiangqi ucci
+Speak UCI on stdin/stdout (UCCI after `ucci`, or from the start with `xiangqi ucci`).
+Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
+        }
+        "bench" => {
+            "usage: xiangqi bench [DEPTH]
+Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second."
+        }
+        "perft" => {
+            "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+Count the leaf nodes N plies below the position; --divide lists the count below each move."
+        }
+        "play" => play::USAGE,
+        "convert" | "pgn" => records::USAGE,
+        _ => return None,
+    })
+}
+
+/// The usage text, the record commands' lines in their place.
+fn usage() -> String {
+    USAGE.replace("{RECORDS}", records::USAGE)
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let asks_help = |a: &String| a == "--help" || a == "-h";
+    if let Some(command) = args.first() {
+        let wanted = match command.as_str() {
+            "help" | "--help" | "-h" => args.get(1),
+            _ if args[1..].iter().any(asks_help) => Some(command),
+            _ => None,
+        };
+        if let Some(usage) = wanted.and_then(|c| command_usage(c)) {
+            println!("{usage}");
+            return ExitCode::SUCCESS;
+        }
+    }
     let result = match args.first().map(String::as_str) {
         Some("perft") => perft_command(&args[1..]),
         Some("uci" | "ucci") => {
@@ -35,13 +76,10 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("help" | "--help" | "-h") | None => {
-            println!("{}", USAGE.replace("{RECORDS}", records::USAGE));
+            println!("{}", usage());
             Ok(())
         }
-        Some(other) => Err(format!(
-            "unknown command {other:?}\n{}",
-            USAGE.replace("{RECORDS}", records::USAGE)
-        )),
+        Some(other) => Err(format!("unknown command {other:?}\n{}", usage())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -51,6 +89,10 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Deepest perft accepted: counts stay far from overflowing a u64, and depth 10 from the
+/// opening already takes months.
+const MAX_PERFT_DEPTH: u32 = 10;
 
 /// Options of `xiangqi perft`.
 struct PerftOptions {
@@ -86,17 +128,24 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
             "--depth" => {
                 options.depth = value("--depth")?
                     .parse()
-                    .map_err(|_| "--depth needs a number".to_owned())?;
+                    .ok()
+                    .filter(|d| *d <= MAX_PERFT_DEPTH)
+                    .ok_or_else(|| format!("--depth needs a number 0..={MAX_PERFT_DEPTH}"))?;
             }
             "--threads" => {
                 options.threads = value("--threads")?
                     .parse()
                     .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| "--threads needs a number of at least 1".to_owned())?;
+                    .filter(|n| (1..=xiangqi_search::MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "--threads needs a number 1..={}",
+                            xiangqi_search::MAX_THREADS
+                        )
+                    })?;
             }
             "--divide" => options.divide = true,
-            other => return Err(format!("unknown perft option {other:?}\n{USAGE}")),
+            other => return Err(format!("unknown perft option {other:?}\n{}", usage())),
         }
     }
     Ok(options)

@@ -11,29 +11,16 @@ use std::time::Instant;
 use xiangqi_core::pgn::{MoveFormat, PgnGame, PgnReader, PgnResult, WriteOptions};
 use xiangqi_core::Position;
 
-/// SplitMix64, so every run measures the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-fn random_game(rng: &mut Rng, max_plies: usize, index: usize) -> PgnGame {
+fn random_game(rng: &mut fastrand::Rng, max_plies: usize, index: usize) -> PgnGame {
     let mut pos = Position::startpos();
     let mut moves = Vec::new();
-    let plies = max_plies / 2 + rng.below(max_plies / 2 + 1);
+    let plies = max_plies / 2 + rng.usize(..max_plies / 2 + 1);
     for _ in 0..plies {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())];
+        let m = legal[rng.usize(..legal.len())];
         pos.make_move(m);
         moves.push(m);
     }
@@ -52,7 +39,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let max_plies: usize = args.next().map_or(Ok(160), |a| a.parse())?;
 
     let started = Instant::now();
-    let mut rng = Rng(20240601);
+    // Seeded, so every run measures the same games.
+    let mut rng = fastrand::Rng::with_seed(20240601);
     let games: Vec<PgnGame> = (0..count)
         .map(|i| random_game(&mut rng, max_plies, i))
         .collect();

@@ -17,9 +17,14 @@
 //!    take back. A protector that is pinned, or whose recapture would leave the generals facing,
 //!    or that cannot answer a check the capture uncovered, does not count.
 //!
-//! A move of the general never chases: the general may attack freely, and what its steps
-//! uncover, unpin or pin through the flying-general rule is not held against it either (the
-//! shared rulings follow this: a general shuttling beside its own pinned horse is no chaser).
+//! The general itself never chases: it may attack freely. Its step can still uncover an attack
+//! of another piece, by leaving a chariot's or cannon's line, clearing a horse's leg or an
+//! elephant's eye, or becoming a cannon's screen; when that attack threatens to win its
+//! target, the move chases it, as any other uncovering move would. What the step changes only
+//! through the pins (it unpins a piece of its own, or pins an enemy protector through the
+//! flying-general rule) is not held against it: after a general's move, an attack is new only
+//! when the attacker could not make the capture at all before (the shared rulings follow this:
+//! a general shuttling beside its own pinned horse is no chaser).
 //!
 //! "Newly" compares threats pair by pair: the threat of `A` on `T` after the move is new unless
 //! the same attacker (from where it stood before, if it is the piece that moved) threatened the
@@ -70,9 +75,7 @@ impl Position {
     pub fn chased_by(&self, m: Move) -> Bitboard {
         let us = self.turn();
         let them = !us;
-        if m.from() == self.general(us) {
-            return Bitboard::EMPTY;
-        }
+        let general_moved = m.from() == self.general(us);
         // The position after `m`, handed back to the mover so its captures can be tried.
         let mut after = self.clone();
         after.make_move(m);
@@ -110,11 +113,14 @@ impl Position {
                 }
                 let (before, legal_before) =
                     before.get_or_insert_with(|| (self.clone(), !self.is_check()));
-                let existed = before.is_pseudo_legal(Move::new(attacker_before, target))
-                    && !(*legal_before
-                        && *pinned_before
-                            .get_or_insert_with(|| before.shields_general(attacker_before)))
-                    && before.threat_by_capture(attacker_before, target);
+                let possible_before = before.is_pseudo_legal(Move::new(attacker_before, target));
+                // After a general's step, only a capture made possible is new (see above).
+                let existed = possible_before
+                    && (general_moved
+                        || !(*legal_before
+                            && *pinned_before
+                                .get_or_insert_with(|| before.shields_general(attacker_before)))
+                            && before.threat_by_capture(attacker_before, target));
                 if !existed {
                     chased.add(target);
                 }
@@ -329,6 +335,23 @@ mod tests {
             chased("2r1k4/9/9/9/9/2n6/9/9/9/3K2B2 w - - 0 1", "g0e2"),
             ["c4"]
         );
+    }
+
+    #[test]
+    fn a_general_step_uncovers_attacks_but_not_unpinnings() {
+        // Stepping off the e file opens the e0 chariot onto the unprotected cannon on e5.
+        assert_eq!(
+            chased("5k3/9/9/9/4c4/9/9/9/4K4/4R4 w - - 0 1", "e1d1"),
+            ["e5"]
+        );
+        // Stepping onto d1 gives the d0 cannon a screen against the unprotected horse on d5.
+        assert_eq!(
+            chased("5k3/9/9/9/3n5/9/9/9/4K4/3C5 w - - 0 1", "e1d1"),
+            ["d5"]
+        );
+        // Stepping off the e file unpins the e1 horse, pinned by the chariot on e7, whose
+        // attack on the cannon on d3 was there all along: no chase.
+        assert!(chased("5k3/9/4r4/9/9/9/3c5/9/4N4/4K4 w - - 0 1", "e0d0").is_empty());
     }
 
     #[test]

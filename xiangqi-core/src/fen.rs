@@ -224,7 +224,18 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
         i += 1;
     }
     if let Some(text) = rest.get(i) {
-        setup.fullmoves = parse_counter(FenField::Fullmoves, text)?.max(1);
+        let fullmoves = parse_counter(FenField::Fullmoves, text)?;
+        if fullmoves > crate::position::MAX_FULLMOVES {
+            return Err(FenError::syntax(
+                FenField::Fullmoves,
+                None,
+                format!(
+                    "move number {fullmoves} is above the largest accepted, {}",
+                    crate::position::MAX_FULLMOVES
+                ),
+            ));
+        }
+        setup.fullmoves = fullmoves.max(1);
         i += 1;
     }
     if let Some(text) = rest.get(i) {

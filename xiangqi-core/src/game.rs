@@ -260,6 +260,71 @@ pub fn judge_cycle(cycle: &[PlyRecord], rule: RepetitionRule) -> CycleVerdict {
     verdict
 }
 
+/// Fills [`PlyRecord::chased`] (adding to what it holds) for the plies of `records`, played one
+/// after the other from `start`: for each, the ids of the enemy pieces its move newly chased
+/// ([`Position::chased_by`]). `ids` gives the id of the piece on each point of `start`
+/// ([`PieceId`]; any numbering below 32 works, since [`judge_cycle`] only compares ids within
+/// a cycle). Stops at the first move that is not legal and returns how many plies it filled.
+///
+/// [`Game`] fills its records this way; a search that meets a repetition uses
+/// [`fill_cycle_chases`], which finds the start of the cycle itself.
+pub fn fill_chases(start: &Position, ids: &[PieceId; 90], records: &mut [PlyRecord]) -> usize {
+    let mut pos = start.clone();
+    let mut ids = *ids;
+    for (done, record) in records.iter_mut().enumerate() {
+        let m = record.mv;
+        if !pos.is_legal(m) {
+            return done;
+        }
+        for sq in pos.chased_by(m) {
+            record.chased.insert(ids[sq.index()]);
+        }
+        pos.make_move(m);
+        ids[m.to().index()] = ids[m.from().index()];
+        ids[m.from().index()] = NO_ID;
+    }
+    records.len()
+}
+
+/// Fills the chase sets of a repetition cycle without captures that ends in `end`: `cycle`
+/// holds the plies that led to `end`, in order. The position at the cycle's start is rebuilt
+/// by moving the pieces back, and pieces are numbered by where they stood there. Returns how
+/// many plies it filled (all, unless a move does not fit).
+///
+/// ```
+/// use xiangqi_core::{fill_cycle_chases, Move, PieceSet, PlyRecord, Position, Square, Piece, Color, Role};
+///
+/// // The ply a0a5 led to `end`: the red chariot newly attacks the unprotected horse on e5.
+/// let end = Position::from_fen("4k4/9/9/9/R3n4/9/9/9/9/3K5 b - - 1 1").unwrap();
+/// let mut cycle = [PlyRecord {
+///     mv: Move::new(Square::A0, Square::A5),
+///     piece: Piece::new(Color::Red, Role::Chariot),
+///     captured: None,
+///     gave_check: false,
+///     chased: PieceSet::EMPTY,
+///     hash: end.hash(),
+/// }];
+/// assert_eq!(fill_cycle_chases(&end, &mut cycle), 1);
+/// assert_eq!(cycle[0].chased.len(), 1);
+/// ```
+pub fn fill_cycle_chases(end: &Position, cycle: &mut [PlyRecord]) -> usize {
+    let mut pos = end.clone();
+    for record in cycle.iter().rev() {
+        let (from, to) = (record.mv.from(), record.mv.to());
+        if pos.piece_at(to).is_none_or(|p| p.color == pos.turn()) || pos.piece_at(from).is_some() {
+            return 0;
+        }
+        // Moving the piece back from `to` to `from` (an empty point) restores the board and the
+        // side to move; only the counters differ, and chase detection ignores them.
+        pos.make_move(Move::new(to, from));
+    }
+    let mut ids = [NO_ID; 90];
+    for (id, sq) in pos.occupied().enumerate() {
+        ids[sq.index()] = id as PieceId;
+    }
+    fill_chases(&pos, &ids, cycle)
+}
+
 /// The error of [`Game::resign`], [`Game::agree_draw`] and [`Game::flag`]: the game is already over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOver {
@@ -518,20 +583,33 @@ impl Game {
 
     /// Recomputes every record's chase set for the current rules, replaying from the start.
     fn refill_chases(&mut self) {
-        let judges = self.rules.repetition.judges_chases();
-        let mut pos = self.start.clone();
-        let mut ids = initial_ids(&self.start);
         for record in &mut self.records {
             record.chased = PieceSet::EMPTY;
-            if judges {
-                for sq in pos.chased_by(record.mv) {
-                    record.chased.insert(ids[sq.index()]);
-                }
-            }
-            let (from, to) = (record.mv.from(), record.mv.to());
-            ids[to.index()] = ids[from.index()];
-            ids[from.index()] = NO_ID;
-            pos.make_move(record.mv);
+        }
+        if self.rules.repetition.judges_chases() {
+            fill_chases(&self.start, &initial_ids(&self.start), &mut self.records);
+        }
+    }
+
+    /// Plies since the last capture: the plies of this game since its last capture, or, when
+    /// it has none yet, all of them plus the start position's own count (a FEN's fifth field).
+    /// This is the count the no-capture limit ([`Rules::no_capture_limit`]) compares.
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, Rules, RankDialect};
+    /// let mut game = Game::from_fen("4k4/9/9/9/9/9/9/9/4c4/R2K5 w - - 7 20", Rules::axf()).unwrap();
+    /// assert_eq!(game.plies_since_capture(), 7);
+    /// for mv in ["a0a1", "e9e8"] {
+    ///     game.push(game.position().parse_iccs(mv, RankDialect::Zero).unwrap()).unwrap();
+    /// }
+    /// assert_eq!(game.plies_since_capture(), 9);
+    /// game.push(game.position().parse_iccs("a1e1", RankDialect::Zero).unwrap()).unwrap();
+    /// assert_eq!(game.plies_since_capture(), 0); // the chariot took the cannon
+    /// ```
+    pub fn plies_since_capture(&self) -> u32 {
+        match self.records.iter().rposition(|r| r.captured.is_some()) {
+            Some(last) => (self.records.len() - 1 - last) as u32,
+            None => self.start.halfmoves() + self.records.len() as u32,
         }
     }
 

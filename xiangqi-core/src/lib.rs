@@ -24,6 +24,7 @@ mod color;
 pub mod dhtmlxq;
 pub mod fen;
 pub mod game;
+pub mod legality;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -42,14 +43,18 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
-pub use game::{judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet, PlyRecord};
+pub use game::{
+    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet,
+    PlyRecord,
+};
+pub use legality::IllegalMoveReason;
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{ChineseStyle, MoveParseError, Notation, RankDialect};
+pub use notation::{Chinese, ChineseStyle, Iccs, MoveParseError, Notation, RankDialect, Wxf};
 pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
-pub use position::{IllegalMove, Position, Undo};
+pub use position::{IllegalMove, Position, Undo, MAX_FULLMOVES};
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
 pub use setup::{reachable, PositionError, PositionProblem, Setup};

@@ -44,6 +44,60 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination, in code order.
+    pub const ALL: [Termination; 10] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::PerpetualCheck,
+        Termination::PerpetualChase,
+        Termination::Repetition,
+        Termination::MoveLimit,
+        Termination::InsufficientMaterial,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Time,
+    ];
+
+    /// The fixed number of the termination, shared by the C header (`XQ_TERMINATION_*`), the
+    /// Python package and the vectorised environment. The numbers never change; 0 is left for
+    /// "the game goes on":
+    ///
+    /// | code | termination |
+    /// |---|---|
+    /// | 1 | checkmate |
+    /// | 2 | stalemate |
+    /// | 3 | perpetual check |
+    /// | 4 | perpetual chase |
+    /// | 5 | repetition |
+    /// | 6 | move limit |
+    /// | 7 | insufficient material |
+    /// | 8 | resignation |
+    /// | 9 | agreement |
+    /// | 10 | time (a flag fell: the side out of time loses) |
+    pub const fn code(self) -> u8 {
+        match self {
+            Termination::Checkmate => 1,
+            Termination::Stalemate => 2,
+            Termination::PerpetualCheck => 3,
+            Termination::PerpetualChase => 4,
+            Termination::Repetition => 5,
+            Termination::MoveLimit => 6,
+            Termination::InsufficientMaterial => 7,
+            Termination::Resignation => 8,
+            Termination::Agreement => 9,
+            Termination::Time => 10,
+        }
+    }
+
+    /// The termination with this number ([`Termination::code`]).
+    pub const fn from_code(code: u8) -> Option<Termination> {
+        if code >= 1 && code as usize <= Termination::ALL.len() {
+            Some(Termination::ALL[code as usize - 1])
+        } else {
+            None
+        }
+    }
+
     /// A short lower-case name (`checkmate`, `perpetual check`, ...).
     pub const fn name(self) -> &'static str {
         match self {
@@ -279,6 +333,29 @@ impl CapitalizedName for Color {
 mod tests {
     use super::*;
     use crate::role::Role;
+
+    #[test]
+    fn termination_codes_are_fixed() {
+        // The numbers are part of the C and Python interfaces: spelled out, not derived.
+        let expected = [
+            (Termination::Checkmate, 1),
+            (Termination::Stalemate, 2),
+            (Termination::PerpetualCheck, 3),
+            (Termination::PerpetualChase, 4),
+            (Termination::Repetition, 5),
+            (Termination::MoveLimit, 6),
+            (Termination::InsufficientMaterial, 7),
+            (Termination::Resignation, 8),
+            (Termination::Agreement, 9),
+            (Termination::Time, 10),
+        ];
+        for (t, code) in expected {
+            assert_eq!(t.code(), code, "{t}");
+            assert_eq!(Termination::from_code(code), Some(t));
+        }
+        assert_eq!(Termination::from_code(0), None);
+        assert_eq!(Termination::from_code(11), None);
+    }
 
     #[test]
     fn results() {

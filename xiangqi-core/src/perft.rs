@@ -32,6 +32,64 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
     }
 }
 
+/// [`perft`] that can be interrupted: `stop` is asked before each interior node is expanded
+/// (every few microseconds; keep it cheap, e.g. an atomic load) and once it answers `true` the
+/// count is abandoned and `None` comes back.
+///
+/// ```
+/// use xiangqi_core::{perft_with, Position};
+/// assert_eq!(perft_with(&Position::startpos(), 3, &mut || false), Some(79_666));
+/// assert_eq!(perft_with(&Position::startpos(), 100, &mut || true), None);
+/// ```
+pub fn perft_with(pos: &Position, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
+    let mut pos = pos.clone();
+    perft_stoppable(&mut pos, depth, stop)
+}
+
+fn perft_stoppable(pos: &mut Position, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
+    match depth {
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves()),
+        _ => {
+            if stop() {
+                return None;
+            }
+            let moves = pos.legal_moves();
+            let mut nodes: u64 = 0;
+            for &m in moves.iter() {
+                let undo = pos.make_move(m);
+                let below = perft_stoppable(pos, depth - 1, stop);
+                pos.unmake_move(m, undo);
+                nodes = nodes.saturating_add(below?);
+            }
+            Some(nodes)
+        }
+    }
+}
+
+/// [`perft_divide`] that can be interrupted, as [`perft_with`]: `None` once `stop` answers
+/// `true`.
+pub fn perft_divide_with(
+    pos: &Position,
+    depth: u32,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<(Move, u64)>> {
+    let mut pos = pos.clone();
+    let moves = pos.legal_moves();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        let undo = pos.make_move(m);
+        let nodes = if depth <= 1 {
+            Some(1)
+        } else {
+            perft_stoppable(&mut pos, depth - 1, stop)
+        };
+        pos.unmake_move(m, undo);
+        out.push((m, nodes?));
+    }
+    Some(out)
+}
+
 /// The perft count below each legal move (in move-generation order), for finding where two
 /// move generators disagree.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
@@ -90,4 +148,26 @@ pub fn perft_divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stoppable_count_agrees_and_stops_when_asked() {
+        let pos = Position::startpos();
+        assert_eq!(perft_with(&pos, 4, &mut || false), Some(perft(&pos, 4)));
+        let divided = perft_divide_with(&pos, 3, &mut || false).unwrap();
+        assert_eq!(divided, perft_divide(&pos, 3));
+        // Asked a few times, then told to stop: a count of depth 100 ends at once.
+        let mut asked = 0;
+        let result = perft_with(&pos, 100, &mut || {
+            asked += 1;
+            asked > 1000
+        });
+        assert_eq!(result, None);
+        assert_eq!(asked, 1001);
+        assert_eq!(perft_divide_with(&pos, 100, &mut || true), None);
+    }
 }

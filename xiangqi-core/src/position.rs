@@ -10,6 +10,11 @@ use crate::square::Square;
 use crate::zobrist;
 use core::fmt;
 
+/// The largest move number a FEN or a [`Setup`] may give. Far above any real game, and low
+/// enough that counting on from it cannot wrap: the move number, and the ply count derived from
+/// it, stay exact for more than two billion further moves.
+pub const MAX_FULLMOVES: u32 = 1_000_000_000;
+
 /// A legal xiangqi position. It knows no history: see [`Game`](crate::Game) for move lists,
 /// repetitions and adjudication.
 ///
@@ -70,7 +75,7 @@ impl Position {
             generals: [Square::E0, Square::E9],
             turn: setup.turn,
             halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
+            fullmoves: setup.fullmoves.clamp(1, MAX_FULLMOVES),
             hash: 0,
         };
         for sq in Square::ALL {
@@ -178,16 +183,31 @@ impl Position {
         self.halfmoves
     }
 
-    /// The move number (1 at the start, increased after each Black move).
+    /// The move number (1 at the start, increased after each Black move; it stops at
+    /// `u32::MAX` rather than wrap).
     #[inline]
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
 
-    /// Sets the no-capture counter and move number (as a FEN's last two fields would).
+    /// Plies since move 1 with Red to move, counted from the move number and the side to move
+    /// (in 64 bits, so it never wraps).
+    ///
+    /// ```
+    /// use xiangqi_core::Position;
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1000000000").unwrap();
+    /// assert_eq!(pos.ply(), 1_999_999_999);
+    /// ```
+    #[inline]
+    pub fn ply(&self) -> u64 {
+        2 * (u64::from(self.fullmoves) - 1) + u64::from(self.turn == Color::Black)
+    }
+
+    /// Sets the no-capture counter and move number (as a FEN's last two fields would); the move
+    /// number is clamped to 1..=[`MAX_FULLMOVES`].
     pub fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
         self.halfmoves = halfmoves;
-        self.fullmoves = fullmoves.max(1);
+        self.fullmoves = fullmoves.clamp(1, MAX_FULLMOVES);
     }
 
     /// The Zobrist hash of the pieces and the side to move (counters excluded).
@@ -415,7 +435,9 @@ impl Position {
         } else {
             self.occupied.0 ^= to_bb;
             self.file_occ[to.file().index()] ^= 1 << to.rank().index();
-            self.halfmoves += 1;
+            // Saturating: a clock read from a FEN may start at u32::MAX, and the undo record
+            // restores the exact value.
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.occupied.0 ^= from_bb;
         self.file_occ[from.file().index()] ^= 1 << from.rank().index();
@@ -429,7 +451,8 @@ impl Position {
             self.generals[piece.color.index()] = to;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            // Starting at most at MAX_FULLMOVES, it would take billions of moves to saturate.
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
         undo
@@ -479,7 +502,7 @@ impl Position {
             halfmoves: self.halfmoves,
         };
         self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         self.turn = !self.turn;
         undo
     }
@@ -515,11 +538,69 @@ impl Position {
         Ok(pos)
     }
 
-    /// `true` when `m` gives check.
+    /// `true` when the legal move `m` leaves the opponent's general attacked: directly, or by a
+    /// line it opens, a horse's leg it clears, or a cannon screen it adds or removes. Answered
+    /// from the attack tables without playing the move, so the search can ask it of every move.
+    ///
+    /// ```
+    /// use xiangqi_core::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4C4/R2K5 w - - 0 1").unwrap();
+    /// assert!(pos.gives_check(Move::new(Square::A0, Square::A9))); // along rank 9
+    /// assert!(!pos.gives_check(Move::new(Square::A0, Square::A8)));
+    /// ```
+    ///
+    /// For a move that is not legal the answer means nothing (it may panic on an empty `from`).
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut pos = self.clone();
-        pos.make_move(m);
-        pos.is_check()
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.board[from.index()] else {
+            return false;
+        };
+        let king = self.generals[(!us).index()];
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        let occupied = (self.occupied - from_bb) | to_bb;
+        let mut file_occ = self.file_occ[king.file().index()];
+        if from.file() == king.file() {
+            file_occ &= !(1 << from.rank().index());
+        }
+        if to.file() == king.file() {
+            file_occ |= 1 << to.rank().index();
+        }
+        // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
+        let moved = |role: Role| {
+            let mut bb = self.pieces(us, role) - from_bb;
+            if piece.role == role {
+                bb |= to_bb;
+            }
+            bb
+        };
+        let lines = attacks::slide(king, occupied, file_occ);
+        if (lines & moved(Role::Chariot)).any() {
+            return true;
+        }
+        let cannons = moved(Role::Cannon);
+        if cannons.any() && (attacks::cannon_jump(king, occupied, file_occ) & cannons).any() {
+            return true;
+        }
+        if (attacks::SOLDIER_ATTACKERS[us.index()][king.index()] & moved(Role::Soldier)).any() {
+            return true;
+        }
+        let horses = moved(Role::Horse);
+        if horses.any() {
+            for d in 0..4 {
+                let leg = attacks::DIAGONAL_NEIGHBOUR[king.index()][d];
+                if leg != NONE
+                    && occupied.0 & (1u128 << leg) == 0
+                    && (attacks::HORSE_ATTACKERS[king.index()][d] & horses).any()
+                {
+                    return true;
+                }
+            }
+        }
+        // A legal move never leaves the generals facing, so the flying general gives no check.
+        false
     }
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).

@@ -1,17 +1,18 @@
 //! Every legal move of thousands of positions (seeded random games, and random positions with
 //! crowded files) is written in WXF and in Chinese and read back as the same move, and no other
-//! legal move of the position gets the same text.
+//! legal move of the position gets the same text; the notation value types (`Wxf`, `Chinese`,
+//! `Iccs`) agree.
 
 mod common;
 
 use common::{random_crowded_position, random_game_positions, Rng};
 use std::collections::HashMap;
 use xiangqi_core::notation::chinese::{parse_chinese, write_chinese};
-use xiangqi_core::{ChineseStyle, Notation, Position};
+use xiangqi_core::{Chinese, ChineseStyle, Iccs, Notation, Position, Wxf};
 
 fn positions() -> Vec<Position> {
     let mut all = random_game_positions(20240601, 60, 150);
-    let mut rng = Rng(77);
+    let mut rng = Rng::with_seed(77);
     for _ in 0..3000 {
         all.push(random_crowded_position(&mut rng));
     }
@@ -43,6 +44,23 @@ fn check_round_trip(
             "parse_any {text:?} in {}",
             pos.fen()
         );
+        // The same through the value types: text -> value -> move, and move -> value -> text.
+        match notation {
+            "wxf" => {
+                let value: Wxf = text.parse().unwrap();
+                assert_eq!(value.to_move(pos), Ok(m), "{text:?} in {}", pos.fen());
+                assert_eq!(Wxf::from_move(pos, m), Some(value));
+                assert_eq!(value.to_string(), text);
+            }
+            _ => {
+                let value: Chinese = text.parse().unwrap();
+                assert_eq!(value.to_move(pos), Ok(m), "{text:?} in {}", pos.fen());
+                assert_eq!(value.to_string(), text);
+            }
+        }
+        let iccs = Iccs::from_move(m);
+        assert_eq!(iccs.to_string().parse::<Iccs>(), Ok(iccs));
+        assert_eq!(iccs.to_move(pos), Ok(m));
     }
 }
 

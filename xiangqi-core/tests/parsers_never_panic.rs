@@ -9,7 +9,7 @@ use xiangqi_core::pgn::{PgnReader, ReadOptions, TextEncoding};
 use xiangqi_core::{Notation, Position, RankDialect};
 
 fn positions() -> Vec<Position> {
-    let mut rng = Rng(5);
+    let mut rng = Rng::with_seed(5);
     let mut all = vec![Position::startpos()];
     all.extend((0..8).map(|_| random_crowded_position(&mut rng)));
     all

@@ -140,7 +140,7 @@ fn wxf_record_with_variations_kept_or_skipped() {
 }
 
 fn random_record(rng: &mut Rng) -> PgnGame {
-    let plies = 1 + rng.below(120);
+    let plies = 1 + rng.usize(..120);
     let moves = random_game(rng, plies);
     let mut game = PgnGame::from_moves(Position::startpos(), moves).unwrap();
     game.set_tag("Event", "随机对局 \"quoted\" \\ back");
@@ -151,16 +151,16 @@ fn random_record(rng: &mut Rng) -> PgnGame {
         PgnResult::BlackWins,
         PgnResult::Draw,
         PgnResult::Unknown,
-    ][rng.below(4)];
-    if rng.below(3) == 0 {
+    ][rng.usize(..4)];
+    if rng.usize(..3) == 0 {
         game.comment = Some("开局 comment".to_owned());
     }
     for m in game.moves.iter_mut() {
-        if rng.below(10) == 0 {
-            m.comment = Some(format!("note {}", rng.below(1000)));
+        if rng.usize(..10) == 0 {
+            m.comment = Some(format!("note {}", rng.usize(..1000)));
         }
-        if rng.below(15) == 0 {
-            m.nags.push(rng.below(7) as u8 + 1);
+        if rng.usize(..15) == 0 {
+            m.nags.push(rng.usize(..7) as u8 + 1);
         }
     }
     game
@@ -168,7 +168,7 @@ fn random_record(rng: &mut Rng) -> PgnGame {
 
 #[test]
 fn random_games_round_trip_in_every_format() {
-    let mut rng = Rng(99);
+    let mut rng = Rng::with_seed(99);
     let formats = [
         WriteOptions {
             format: MoveFormat::Iccs,

@@ -157,17 +157,6 @@ fn reference_legal_moves(pos: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-/// A small deterministic generator so the test needs no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 fn starting_positions() -> Vec<Position> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/suite.epd");
     let text = std::fs::read_to_string(path).expect("perft suite");
@@ -180,7 +169,7 @@ fn starting_positions() -> Vec<Position> {
 
 #[test]
 fn random_games_agree_with_reference_generator() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = fastrand::Rng::with_seed(0x2545_f491_4f6c_dd1d);
     let mut positions_checked = 0;
     for (game, start) in starting_positions().iter().cycle().take(150).enumerate() {
         let mut pos = start.clone();
@@ -216,7 +205,7 @@ fn random_games_agree_with_reference_generator() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[rng.usize(..moves.len())];
             pos.play(m).expect("generated move is legal");
             assert!(pos.is_consistent(), "{}", pos.fen());
             assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.fen());
@@ -255,7 +244,7 @@ fn is_legal_agrees_with_generation_for_every_move_value() {
 
 #[test]
 fn make_unmake_restores_everything() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15);
     for start in starting_positions() {
         let mut pos = start.clone();
         let mut stack = Vec::new();
@@ -264,7 +253,7 @@ fn make_unmake_restores_everything() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[rng.usize(..moves.len())];
             stack.push((m, pos.make_move(m)));
         }
         while let Some((m, undo)) = stack.pop() {

@@ -155,3 +155,32 @@ fn insufficient_material_per_side() {
         }
     }
 }
+
+/// Our own AXF cases (data/rules/axf_general_steps.tsv): what a general's step uncovers. Each
+/// row is judged under axf as listed; the casual and simple presets draw every row, since no
+/// move in them gives check.
+#[test]
+fn axf_general_steps() {
+    let rows = read("axf_general_steps.tsv");
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let (fen, moves, ruling, note) = (&row[0], &row[1], &row[2], &row[3]);
+        let outcome = play(fen, moves, Rules::axf()).outcome().expect("over");
+        assert_eq!(
+            outcome.winner,
+            winner_of(ruling),
+            "{fen}: {} ({note})",
+            outcome.explain()
+        );
+        let expected = if ruling == "draw" {
+            Termination::Repetition
+        } else {
+            Termination::PerpetualChase
+        };
+        assert_eq!(outcome.termination, expected, "{fen}");
+        for rules in [Rules::casual(), Rules::simple()] {
+            let outcome = play(fen, moves, rules).outcome().expect("over");
+            assert_eq!(outcome.winner, None, "{fen} under {rules}");
+        }
+    }
+}

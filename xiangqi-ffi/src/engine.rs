@@ -1,13 +1,15 @@
 //! `xq_engine`: the search engine, with levels, limits, an info callback and a stop that works
 //! from any thread.
 
-use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_SIMPLE};
+use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_AXF};
 use crate::status::xq_status;
 use crate::util::{from_ptr, guard, write_out};
 use std::ffi::c_void;
 use std::sync::Mutex;
 use std::time::Duration;
-use xiangqi_search::{Clock, Engine, EngineOptions, Level, Limits, Score, SearchInfo, StopHandle};
+use xiangqi_search::{
+    Clock, Engine, EngineError, EngineOptions, Level, Limits, Score, SearchInfo, StopHandle,
+};
 
 /// A playing level.
 pub type xq_level = u32;
@@ -31,7 +33,7 @@ pub const XQ_MAX_PV: usize = 64;
 pub struct xq_engine_options {
     /// Search threads (at least 1).
     pub threads: u32,
-    /// Transposition table size in MiB (at least 1).
+    /// Transposition table size in MiB, 1 to `xq_engine_max_hash_mb()`.
     pub hash_mb: u32,
     /// Playing level (`XQ_LEVEL_*`).
     pub level: xq_level,
@@ -126,11 +128,64 @@ pub type xq_info_callback =
     Option<unsafe extern "C" fn(info: *const xq_search_info, user: *mut c_void)>;
 
 /// A search engine. Owned by the caller (a Box behind the pointer) from `xq_engine_new` until
-/// `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time; other calls
-/// are serialised by an internal lock.
+/// `xq_engine_free`. `xq_engine_stop` may be called from any thread at any time, also from the
+/// info callback; other calls are serialised by an internal lock (a second search waits for the
+/// first), except that a call made from inside the engine's own info callback, on the searching
+/// thread, returns `XQ_STATUS_BUSY` instead of waiting for itself.
 pub struct xq_engine {
     engine: Mutex<Engine>,
     stop: StopHandle,
+}
+
+thread_local! {
+    /// The engines this thread is searching with now (their addresses), to refuse a call from
+    /// inside an engine's own callback that would wait on the lock this thread holds.
+    static SEARCHING: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `true` when this thread is inside a search on `engine`.
+fn searching_here(engine: &xq_engine) -> bool {
+    let key = engine as *const xq_engine as usize;
+    SEARCHING.with(|s| s.borrow().contains(&key))
+}
+
+/// Marks this thread as searching with an engine until dropped.
+struct SearchingMark(usize);
+
+impl SearchingMark {
+    fn new(engine: &xq_engine) -> SearchingMark {
+        let key = engine as *const xq_engine as usize;
+        SEARCHING.with(|s| s.borrow_mut().push(key));
+        SearchingMark(key)
+    }
+}
+
+impl Drop for SearchingMark {
+    fn drop(&mut self) {
+        SEARCHING.with(|s| {
+            let mut s = s.borrow_mut();
+            if let Some(i) = s.iter().rposition(|&k| k == self.0) {
+                s.remove(i);
+            }
+        });
+    }
+}
+
+/// The status of an engine error.
+fn engine_status(e: &EngineError) -> xq_status {
+    match e {
+        EngineError::HashTooLarge { .. } | EngineError::OutOfMemory { .. } => {
+            xq_status::OutOfMemory
+        }
+        EngineError::OutOfRange { .. } => xq_status::InvalidArgument,
+    }
+}
+
+/// The largest `hash_mb` this machine accepts: 65536, or less when the machine (or its memory
+/// limit) has less memory.
+#[no_mangle]
+pub extern "C" fn xq_engine_max_hash_mb() -> u32 {
+    u32::try_from(xiangqi_search::max_hash_mb()).unwrap_or(u32::MAX)
 }
 
 fn level_from(level: xq_level) -> Result<Level, xq_status> {
@@ -151,7 +206,8 @@ fn millis(ms: u64) -> Duration {
     Duration::from_millis(ms)
 }
 
-/// The default options: 1 thread, 64 MiB, Master, simple rules, one line, clock seed.
+/// The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
+/// clock seed.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.
@@ -162,7 +218,7 @@ pub unsafe extern "C" fn xq_engine_options_default(out: *mut xq_engine_options) 
             threads: 1,
             hash_mb: 64,
             level: XQ_LEVEL_MASTER,
-            rules: XQ_RULES_SIMPLE,
+            rules: XQ_RULES_AXF,
             multipv: 1,
             seed: 0,
         };
@@ -171,8 +227,10 @@ pub unsafe extern "C" fn xq_engine_options_default(out: *mut xq_engine_options) 
     })
 }
 
-/// A new engine. `options` NULL means the defaults. Out-of-range thread, hash and multipv
-/// numbers are clamped; an unknown level or rules value gives `XQ_STATUS_INVALID_ARGUMENT`.
+/// A new engine. `options` NULL means the defaults. Out-of-range thread and multipv numbers are
+/// clamped (a hash of 0 counts as 1); an unknown level or rules value gives
+/// `XQ_STATUS_INVALID_ARGUMENT`; a `hash_mb` above `xq_engine_max_hash_mb()`, or one whose memory
+/// cannot be allocated, gives `XQ_STATUS_OUT_OF_MEMORY` (and no engine).
 ///
 /// # Safety
 /// `options` NULL or valid for a read; `out` NULL or valid for a write.
@@ -185,17 +243,17 @@ pub unsafe extern "C" fn xq_engine_new(
         let mut defaults = EngineOptions::default();
         // SAFETY: the caller guarantees options is NULL or valid.
         if let Some(o) = unsafe { options.as_ref() } {
-            defaults.threads = o.threads.max(1) as usize;
+            defaults.threads = (o.threads as usize).clamp(1, xiangqi_search::MAX_THREADS);
             defaults.hash_mb = o.hash_mb.max(1) as usize;
             defaults.level = level_from(o.level)?;
             defaults.rules = rules_from(o.rules)?;
-            defaults.multipv = o.multipv.max(1) as usize;
+            defaults.multipv = (o.multipv as usize).clamp(1, xiangqi_search::MAX_MULTIPV);
             defaults.seed = (o.seed != 0).then_some(o.seed);
         }
         if out.is_null() {
             return Err(xq_status::NullArgument);
         }
-        let engine = Engine::new(defaults);
+        let engine = Engine::try_new(defaults).map_err(|e| engine_status(&e))?;
         let stop = engine.stop_handle();
         let handle = Box::into_raw(Box::new(xq_engine {
             engine: Mutex::new(engine),
@@ -219,6 +277,7 @@ pub unsafe extern "C" fn xq_engine_free(engine: *mut xq_engine) {
 }
 
 /// Forgets what the engine learned (hash table, histories): call it between games.
+/// `XQ_STATUS_BUSY` when called from inside this engine's info callback.
 ///
 /// # Safety
 /// `engine` NULL or live.
@@ -227,6 +286,9 @@ pub unsafe extern "C" fn xq_engine_new_game(engine: *const xq_engine) -> xq_stat
     guard(|| {
         // SAFETY: the caller guarantees engine is NULL or live.
         let engine = unsafe { from_ptr(engine) }?;
+        if searching_here(engine) {
+            return Err(xq_status::Busy);
+        }
         engine
             .engine
             .lock()
@@ -237,8 +299,8 @@ pub unsafe extern "C" fn xq_engine_new_game(engine: *const xq_engine) -> xq_stat
 }
 
 /// Asks a running search on this engine to stop (it returns its best move so far). Callable
-/// from any thread at any time; a stop raised while no search runs ends the next search at
-/// once.
+/// from any thread at any time, also from the search's info callback. A stop raised while no
+/// search runs has no effect: it does not shorten the next search.
 ///
 /// # Safety
 /// `engine` NULL or live.
@@ -254,7 +316,9 @@ pub unsafe extern "C" fn xq_engine_stop(engine: *const xq_engine) -> xq_status {
 
 /// Searches the game's current position (its moves give the repetition history) within
 /// `limits` (NULL: until stopped). `callback` (may be NULL) receives progress with `user`.
-/// `XQ_STATUS_NO_MOVE` when the side to move has no legal move.
+/// `XQ_STATUS_NO_MOVE` when the side to move has no legal move. Called from inside this
+/// engine's own info callback it returns `XQ_STATUS_BUSY` at once (a search of another engine
+/// may run there). Limits of any size are accepted: huge times saturate, they never wrap.
 ///
 /// # Safety
 /// `engine` and `game` NULL or live (the game not modified during the search); `limits` NULL or
@@ -320,6 +384,10 @@ pub unsafe extern "C" fn xq_engine_search(
                 unsafe { cb(&c_info, user) };
             }
         };
+        if searching_here(engine) {
+            return Err(xq_status::Busy);
+        }
+        let _mark = SearchingMark::new(engine);
         let mut engine = engine.engine.lock().map_err(|_| xq_status::Internal)?;
         let result = engine
             .search(game.start(), &moves, &limits, &mut report)

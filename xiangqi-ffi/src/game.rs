@@ -5,8 +5,8 @@ use crate::status::xq_status;
 use crate::util::{c_str, from_mut_ptr, from_ptr, guard, write_out, write_str};
 use std::ffi::c_char;
 use xiangqi_core::{
-    perft, Color, Game, Move, MoveParseError, Notation, Position, Rules, Square, Termination,
-    MAX_MOVES,
+    perft, Color, Game, IllegalMoveReason, Move, MoveParseError, Notation, Position, Role, Rules,
+    Square, Termination, MAX_MOVES,
 };
 
 /// A game: the position, the moves that led to it and the rules it is judged by. Owned by the
@@ -23,14 +23,18 @@ pub type xq_move = u16;
 /// A square number 0..89 (`rank * 9 + file`, files a..i from Red's left, ranks 0..9 from Red's side).
 pub type xq_square = u8;
 
-/// A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`.
+/// A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`. The numbers are Rust's (`xiangqi_core::Color`
+/// as an index); Python's `RED` is `True` and `BLACK` is `False`, as in python-chess.
 pub type xq_color = u32;
 /// Red, who moves first.
 pub const XQ_COLOR_RED: xq_color = 0;
 /// Black.
 pub const XQ_COLOR_BLACK: xq_color = 1;
 
-/// A piece kind: `XQ_ROLE_GENERAL` .. `XQ_ROLE_SOLDIER`.
+/// A piece kind: `XQ_ROLE_GENERAL` (0) .. `XQ_ROLE_SOLDIER` (6), the numbers of
+/// `xiangqi_core::Role`. Python numbers its piece types from 1, as python-chess does:
+/// `xiangqi.GENERAL == XQ_ROLE_GENERAL + 1` .. `xiangqi.SOLDIER == XQ_ROLE_SOLDIER + 1`. A piece
+/// is `color * 7 + role` (`xq_game_piece_at`), `xiangqi_core::Piece::index()` in Rust.
 pub type xq_role = u32;
 /// General.
 pub const XQ_ROLE_GENERAL: xq_role = 0;
@@ -71,7 +75,8 @@ pub const XQ_NOTATION_CHINESE_TRADITIONAL: xq_notation = 4;
 /// Parsing only: ICCS (ranks 0..9), WXF or Chinese, whichever the text is.
 pub const XQ_NOTATION_ANY: xq_notation = 5;
 
-/// Why a game ended (`XQ_TERMINATION_NONE` while it goes on).
+/// Why a game ended (`XQ_TERMINATION_NONE` while it goes on). The numbers are
+/// `xiangqi_core::Termination::code()` and Python's `Termination` values, and never change.
 pub type xq_termination = u32;
 /// The game goes on.
 pub const XQ_TERMINATION_NONE: xq_termination = 0;
@@ -93,8 +98,68 @@ pub const XQ_TERMINATION_INSUFFICIENT_MATERIAL: xq_termination = 7;
 pub const XQ_TERMINATION_RESIGNATION: xq_termination = 8;
 /// Draw by agreement.
 pub const XQ_TERMINATION_AGREEMENT: xq_termination = 9;
-/// A side ran out of time.
+/// A side ran out of time (its flag fell): it loses.
 pub const XQ_TERMINATION_TIME: xq_termination = 10;
+
+/// Why a move is illegal (`XQ_ILLEGAL_NONE` for a legal move); `xq_illegal_reason_message`
+/// gives the text. The numbers are `xiangqi_core::IllegalMoveReason::code()` and never change.
+pub type xq_illegal_reason = u32;
+/// The move is legal.
+pub const XQ_ILLEGAL_NONE: xq_illegal_reason = 0;
+/// The point it leaves holds no piece of the side to move.
+pub const XQ_ILLEGAL_NO_PIECE_OF_YOURS: xq_illegal_reason = 1;
+/// The piece cannot reach that point even on an empty board.
+pub const XQ_ILLEGAL_NOT_HOW_IT_MOVES: xq_illegal_reason = 2;
+/// A piece stands in the path, on the horse's leg or on the elephant's eye.
+pub const XQ_ILLEGAL_PATH_BLOCKED: xq_illegal_reason = 3;
+/// A cannon captures only by jumping exactly one piece.
+pub const XQ_ILLEGAL_CANNON_NEEDS_SCREEN: xq_illegal_reason = 4;
+/// A piece of the mover's own side stands on the target point.
+pub const XQ_ILLEGAL_OWN_PIECE_THERE: xq_illegal_reason = 5;
+/// The two generals would face each other on an open file.
+pub const XQ_ILLEGAL_GENERALS_FACE: xq_illegal_reason = 6;
+/// The mover's general would be attacked after the move.
+pub const XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED: xq_illegal_reason = 7;
+
+/// The size of a buffer that holds any FEN `xq_game_fen` writes, the terminating NUL included:
+/// 99 characters of board at most (ten ranks of at most nine, nine slashes), the side to move,
+/// two `-` fields, two counters of at most ten digits and five spaces.
+pub const XQ_MAX_FEN: usize = 128;
+
+// The header's numbers are the core's: checked when the library is built.
+const _: () = {
+    assert!(XQ_COLOR_RED as usize == Color::Red.index());
+    assert!(XQ_COLOR_BLACK as usize == Color::Black.index());
+    assert!(XQ_ROLE_GENERAL as usize == Role::General.index());
+    assert!(XQ_ROLE_ADVISOR as usize == Role::Advisor.index());
+    assert!(XQ_ROLE_ELEPHANT as usize == Role::Elephant.index());
+    assert!(XQ_ROLE_HORSE as usize == Role::Horse.index());
+    assert!(XQ_ROLE_CHARIOT as usize == Role::Chariot.index());
+    assert!(XQ_ROLE_CANNON as usize == Role::Cannon.index());
+    assert!(XQ_ROLE_SOLDIER as usize == Role::Soldier.index());
+    assert!(XQ_TERMINATION_CHECKMATE == Termination::Checkmate.code() as u32);
+    assert!(XQ_TERMINATION_STALEMATE == Termination::Stalemate.code() as u32);
+    assert!(XQ_TERMINATION_PERPETUAL_CHECK == Termination::PerpetualCheck.code() as u32);
+    assert!(XQ_TERMINATION_PERPETUAL_CHASE == Termination::PerpetualChase.code() as u32);
+    assert!(XQ_TERMINATION_REPETITION == Termination::Repetition.code() as u32);
+    assert!(XQ_TERMINATION_MOVE_LIMIT == Termination::MoveLimit.code() as u32);
+    assert!(
+        XQ_TERMINATION_INSUFFICIENT_MATERIAL == Termination::InsufficientMaterial.code() as u32
+    );
+    assert!(XQ_TERMINATION_RESIGNATION == Termination::Resignation.code() as u32);
+    assert!(XQ_TERMINATION_AGREEMENT == Termination::Agreement.code() as u32);
+    assert!(XQ_TERMINATION_TIME == Termination::Time.code() as u32);
+    assert!(XQ_ILLEGAL_NO_PIECE_OF_YOURS == IllegalMoveReason::NoPieceOfYours.code() as u32);
+    assert!(XQ_ILLEGAL_NOT_HOW_IT_MOVES == IllegalMoveReason::NotHowItMoves.code() as u32);
+    assert!(XQ_ILLEGAL_PATH_BLOCKED == IllegalMoveReason::PathBlocked.code() as u32);
+    assert!(XQ_ILLEGAL_CANNON_NEEDS_SCREEN == IllegalMoveReason::CannonNeedsScreen.code() as u32);
+    assert!(XQ_ILLEGAL_OWN_PIECE_THERE == IllegalMoveReason::OwnPieceThere.code() as u32);
+    assert!(XQ_ILLEGAL_GENERALS_FACE == IllegalMoveReason::GeneralsFace.code() as u32);
+    assert!(
+        XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED
+            == IllegalMoveReason::LeavesGeneralAttacked.code() as u32
+    );
+};
 
 /// The state of a game: over or not, why, and who won.
 #[repr(C)]
@@ -141,18 +206,7 @@ fn parse_error_status(err: &MoveParseError) -> xq_status {
 }
 
 fn termination_code(termination: Termination) -> xq_termination {
-    match termination {
-        Termination::Checkmate => XQ_TERMINATION_CHECKMATE,
-        Termination::Stalemate => XQ_TERMINATION_STALEMATE,
-        Termination::PerpetualCheck => XQ_TERMINATION_PERPETUAL_CHECK,
-        Termination::PerpetualChase => XQ_TERMINATION_PERPETUAL_CHASE,
-        Termination::Repetition => XQ_TERMINATION_REPETITION,
-        Termination::MoveLimit => XQ_TERMINATION_MOVE_LIMIT,
-        Termination::InsufficientMaterial => XQ_TERMINATION_INSUFFICIENT_MATERIAL,
-        Termination::Resignation => XQ_TERMINATION_RESIGNATION,
-        Termination::Agreement => XQ_TERMINATION_AGREEMENT,
-        Termination::Time => XQ_TERMINATION_TIME,
-    }
+    xq_termination::from(termination.code())
 }
 
 pub(crate) fn color_code(color: Color) -> xq_color {
@@ -433,6 +487,89 @@ pub unsafe extern "C" fn xq_game_play_text(
     }
     // SAFETY: as above.
     unsafe { xq_game_play(game, m) }
+}
+
+/// Why `mv` is illegal in the current position: `*out` receives an `XQ_ILLEGAL_*` reason, or
+/// `XQ_ILLEGAL_NONE` when the move is legal. Any move value with squares 0..89 may be asked
+/// about (`XQ_STATUS_INVALID_ARGUMENT` otherwise).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_illegal_reason(
+    game: *const xq_game,
+    mv: xq_move,
+    out: *mut xq_illegal_reason,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let m = move_from(mv)?;
+        let reason = game
+            .game
+            .position()
+            .illegal_reason(m)
+            .map_or(XQ_ILLEGAL_NONE, |r| xq_illegal_reason::from(r.code()));
+        // SAFETY: write_out checks NULL.
+        unsafe { write_out(out, reason) }
+    })
+}
+
+/// The text of an illegal-move reason, as a player reads it ("the path is blocked", ...): a
+/// static NUL-terminated string, never NULL. `XQ_ILLEGAL_NONE` gives "legal", unknown numbers
+/// "unknown reason".
+#[no_mangle]
+pub extern "C" fn xq_illegal_reason_message(reason: xq_illegal_reason) -> *const c_char {
+    const TEXTS: [&[u8]; 7] = [
+        b"no piece of yours there\0",
+        b"that piece does not move so\0",
+        b"the path is blocked\0",
+        b"a cannon captures only by jumping exactly one piece\0",
+        b"your own piece stands there\0",
+        b"the generals would face each other\0",
+        b"it leaves your general attacked\0",
+    ];
+    let text: &'static [u8] = match reason {
+        XQ_ILLEGAL_NONE => b"legal\0",
+        r => u8::try_from(r)
+            .ok()
+            .and_then(IllegalMoveReason::from_code)
+            .map_or(b"unknown reason\0", |r| TEXTS[r.code() as usize - 1]),
+    };
+    text.as_ptr().cast()
+}
+
+/// Explains why a move text is refused in the current position (for `xq_game_parse_move` and
+/// `xq_game_play_text`), into `buf`: for example `illegal move "h0h2": that piece does not move
+/// so`, or `invalid move "x": ...`. Writes an empty string when the text is a legal move.
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or NUL-terminated; `buf` NULL or valid for `len` bytes;
+/// `needed` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_move_error(
+    game: *const xq_game,
+    text: *const c_char,
+    notation: xq_notation,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        // SAFETY: the caller guarantees text is NULL or NUL-terminated.
+        let text = unsafe { c_str(text) }?;
+        let pos = game.game.position();
+        let parsed = if notation == XQ_NOTATION_ANY {
+            pos.parse_any(text)
+        } else {
+            pos.parse_move(text, notation_from(notation)?)
+        };
+        let message = parsed.err().map(|e| e.to_string()).unwrap_or_default();
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&message, buf, len, needed) }
+    })
 }
 
 /// Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is

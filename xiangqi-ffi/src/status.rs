@@ -33,6 +33,12 @@ pub enum xq_status {
     NoMove = 11,
     /// An internal error was caught at the boundary. Please report it.
     Internal = 12,
+    /// A size is larger than this machine accepts, or its memory could not be allocated
+    /// (e.g. a hash table above `xq_engine_max_hash_mb()`). Nothing was changed.
+    OutOfMemory = 13,
+    /// The engine is busy with a search on this very thread: the call came from inside that
+    /// search's info callback. Nothing was done (`xq_engine_stop` is the one call allowed there).
+    Busy = 14,
 }
 
 /// Static text for each status.
@@ -51,6 +57,12 @@ fn message(status: xq_status) -> &'static [u8] {
         xq_status::GameOver => b"the game is already over\0",
         xq_status::NoMove => b"the side to move has no legal move\0",
         xq_status::Internal => b"internal error caught at the library boundary\0",
+        xq_status::OutOfMemory => {
+            b"the size is larger than this machine accepts or its memory could not be allocated\0"
+        }
+        xq_status::Busy => {
+            b"the engine is busy with a search on this thread (called from its callback)\0"
+        }
     }
 }
 
@@ -58,7 +70,7 @@ fn message(status: xq_status) -> &'static [u8] {
 /// "unknown status".
 #[no_mangle]
 pub extern "C" fn xq_status_message(status: i32) -> *const c_char {
-    const ALL: [xq_status; 13] = [
+    const ALL: [xq_status; 15] = [
         xq_status::Ok,
         xq_status::NullArgument,
         xq_status::InvalidArgument,
@@ -72,6 +84,8 @@ pub extern "C" fn xq_status_message(status: i32) -> *const c_char {
         xq_status::GameOver,
         xq_status::NoMove,
         xq_status::Internal,
+        xq_status::OutOfMemory,
+        xq_status::Busy,
     ];
     let text: &'static [u8] = ALL
         .iter()

@@ -1,8 +1,8 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
 use crate::encoding::{self, Encoding};
-use crate::errors::{fen_error, illegal_move, move_parse_error, XiangqiError};
-use crate::outcome::Outcome;
+use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, XiangqiError};
+use crate::interrupt::run_interruptible;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
 };
@@ -10,11 +10,9 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use xiangqi_core::{
-    perft_divide_parallel, perft_parallel, Color, Game, Move as CoreMove, Notation, Position,
-    Rules, Square,
-};
+use pyo3::types::{PyDict, PyType};
+use std::sync::atomic::{AtomicBool, Ordering};
+use xiangqi_core::{Color, Game, Move as CoreMove, Notation, Position, Rules, Square};
 
 /// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
 /// mirrored (ranks flipped) so that it plays up the board as Red does.
@@ -109,11 +107,11 @@ impl Line {
     }
 
     /// The current position and up to `count` earlier ones, newest first.
-    fn recent_positions(&self, count: usize) -> Vec<Position> {
+    pub fn recent_positions(&self, count: usize) -> Vec<Position> {
         let moves = self.moves();
         let keep_from = moves.len().saturating_sub(count);
         let mut pos = self.game.start().clone();
-        let mut out = Vec::with_capacity(count + 1);
+        let mut out = Vec::with_capacity(count.min(moves.len()) + 1);
         if keep_from == 0 {
             out.push(pos.clone());
         }
@@ -218,7 +216,7 @@ impl Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (fen = None, rules = "casual"))]
+    #[pyo3(signature = (fen = None, rules = "axf"))]
     fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Board> {
         let pos = match fen {
             None => Position::startpos(),
@@ -285,22 +283,28 @@ impl Board {
         self.line.pos().hash()
     }
 
-    /// A copy; with `stack=False` the copy starts at the current position with no moves.
+    /// A copy of the same class (a subclass's attributes copied too); with `stack=False` the
+    /// copy starts at the current position with no moves.
     #[pyo3(signature = (*, stack = true))]
-    fn copy(&self, stack: bool) -> Board {
-        if stack {
-            self.clone()
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+        let line = if stack {
+            slf.borrow().line.clone()
         } else {
-            self.fresh(self.line.pos().clone())
-        }
+            let this = slf.borrow();
+            Line::new(this.line.pos().clone(), this.line.game.rules())
+        };
+        Board::same_class(slf, line, None)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Board::same_class(slf, slf.borrow().line.clone(), None)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Board::same_class(slf, slf.borrow().line.clone(), Some(memo))
     }
 
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
@@ -318,6 +322,43 @@ impl Board {
             self.push(&m)?;
         }
         Ok(())
+    }
+
+    /// The move in WXF, xiangqi's standard algebraic notation (`C2=5`), as python-chess's
+    /// `san`; raises `IllegalMoveError` for an illegal move.
+    fn san(&self, r#move: &Move) -> PyResult<String> {
+        self.format(r#move, Notation::Wxf)
+    }
+
+    /// Parses a WXF move (see `parse_wxf`), as python-chess's `parse_san`.
+    fn parse_san(&self, san: &str) -> PyResult<Move> {
+        self.parse_in(san, Notation::Wxf)
+    }
+
+    /// Parses a WXF move, plays it and returns it, as python-chess's `push_san`.
+    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+        self.push_wxf(san)
+    }
+
+    /// A line of moves from this position in WXF with move numbers, e.g.
+    /// `"1. C2=5 H8+7 2. H2+3"` (`"1... H8+7"` when Black moves first). Raises
+    /// `IllegalMoveError` when a move is not legal where it is played.
+    fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
+        let mut pos = self.line.pos().clone();
+        let mut words: Vec<String> = Vec::with_capacity(variation.len() + variation.len() / 2 + 1);
+        for (i, m) in variation.iter().enumerate() {
+            let text = pos
+                .format_move(m.inner, Notation::Wxf)
+                .map_err(|e| illegal_move(e, &pos.fen()))?;
+            match pos.turn() {
+                Color::Red => words.push(format!("{}.", pos.fullmoves())),
+                Color::Black if i == 0 => words.push(format!("{}...", pos.fullmoves())),
+                Color::Black => {}
+            }
+            words.push(text);
+            pos.play(m.inner).map_err(|e| illegal_move(e, &pos.fen()))?;
+        }
+        Ok(words.join(" "))
     }
 
     /// The board at the start of the move stack.
@@ -573,8 +614,12 @@ impl Board {
     /// and stalemate (both lost for the side to move), threefold repetition judged by the rules
     /// (perpetual check or chase loses under `simple`/`axf`), the no-capture limit, insufficient
     /// material, or a resignation or agreed draw.
-    fn outcome(&self) -> Option<Outcome> {
-        self.line.game.outcome().map(Outcome::wrap)
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.line
+            .game
+            .outcome()
+            .map(|o| crate::outcome::outcome_object(py, &o))
+            .transpose()
     }
 
     /// `True` once `outcome()` is not `None`.
@@ -593,6 +638,12 @@ impl Board {
         self.line.game.is_repetition(count)
     }
 
+    /// Plies since the last capture, counted over the game (the start position's own count
+    /// when no capture has been made yet): what the no-capture limit compares.
+    fn plies_since_capture(&self) -> u32 {
+        self.line.game.plies_since_capture()
+    }
+
     /// How many times the current position has occurred, this time included.
     fn repetition_count(&self) -> u32 {
         self.line.game.repetition_count()
@@ -605,6 +656,14 @@ impl Board {
         })
     }
 
+    /// `color` ran out of time (its flag fell): the other side wins, with
+    /// `Termination.TIME`. Raises `XiangqiError` when the game is over.
+    fn flag(&mut self, color: bool) -> PyResult<()> {
+        self.line.game.flag(color_from_py(color)).map_err(|e| {
+            XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
+        })
+    }
+
     /// The players agree a draw. Raises `XiangqiError` when the game is over.
     fn agree_draw(&mut self) -> PyResult<()> {
         self.line.game.agree_draw().map_err(|e| {
@@ -613,19 +672,28 @@ impl Board {
     }
 
     /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
-    /// GIL released.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// GIL released. Ctrl-C ends it (`KeyboardInterrupt`).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let pos = self.line.pos().clone();
-        py.detach(move || perft_parallel(&pos, depth))
+        let cancel = AtomicBool::new(false);
+        let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
+            crate::perft::perft(&pos, depth, &cancel)
+        })?;
+        counted.ok_or_else(|| XiangqiError::new_err("perft was cancelled"))
     }
 
-    /// The perft count below each legal move.
-    fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(Move, u64)> {
+    /// The perft count below each legal move. Ctrl-C ends it (`KeyboardInterrupt`).
+    fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(Move, u64)>> {
         let pos = self.line.pos().clone();
-        py.detach(move || perft_divide_parallel(&pos, depth))
+        let cancel = AtomicBool::new(false);
+        let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
+            crate::perft::perft_divide(&pos, depth, &cancel)
+        })?;
+        Ok(counted
+            .ok_or_else(|| XiangqiError::new_err("perft was cancelled"))?
             .into_iter()
             .map(|(m, n)| (Move::wrap(m), n))
-            .collect()
+            .collect())
     }
 
     /// The (10, 9) int8 array of piece codes, indexed `[rank, file]` (row 0 is Red's back rank,
@@ -637,7 +705,8 @@ impl Board {
         out.into_pyarray(py).reshape([10, 9])
     }
 
-    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)`, indexed `[plane, rank, file]`.
+    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)` (one more with
+    /// `repetitions=True`), indexed `[plane, rank, file]`.
     ///
     /// For each of the current position and the `history` positions before it (newest first;
     /// all zero before the root): 7 planes of the perspective side's general, advisor, elephant,
@@ -646,32 +715,42 @@ impl Board {
     /// float32; the clock capped at 255 for uint8). With `perspective="side_to_move"` and Black
     /// to move, ranks are flipped so the side to move always plays up the board (row 0 is its
     /// back rank); with `"red"` the board is as it stands; with `"black"` always Black's view.
-    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32"))]
+    /// With `repetitions=True` a last plane tells how often the current position occurred
+    /// before (0, 1, 2 or more: 0.0, 0.5, 1.0 for float32; the count for uint8). `history` is
+    /// at most `MAX_HISTORY`.
+    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32", repetitions = false))]
     fn planes<'py>(
         &self,
         py: Python<'py>,
-        history: usize,
+        history: u64,
         perspective: &str,
         dtype: &str,
+        repetitions: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let history = check_history(history)?;
         let perspective = Perspective::parse(perspective)?;
         let turn = self.line.pos().turn();
         let own = perspective.side(turn);
         let mirror = perspective.mirror(turn);
         let positions = self.line.recent_positions(history);
         let refs: Vec<&Position> = positions.iter().collect();
-        let shape = (encoding::plane_count(history), 10, 9);
+        let repeated = repetitions.then(|| self.line.game.repetition_count().saturating_sub(1));
+        let shape = (
+            encoding::plane_count(history) + usize::from(repetitions),
+            10,
+            9,
+        );
         match dtype {
             "float32" | "float" | "f4" => {
                 let mut out = Array3::<f32>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                encoding::write_planes(&refs, history, own, mirror, slice);
+                encoding::write_planes(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             "uint8" | "u1" => {
                 let mut out = Array3::<u8>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                encoding::write_planes(&refs, history, own, mirror, slice);
+                encoding::write_planes(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             _ => Err(XiangqiError::new_err(format!(
@@ -811,6 +890,7 @@ impl Board {
 }
 
 /// The legal moves of a board, computed when asked: `len()`, `in`, iteration, `bool()`.
+/// `LegalMoveGenerator(board)` is `board.legal_moves`.
 #[pyclass(module = "xiangqi")]
 pub struct LegalMoveGenerator {
     board: Py<Board>,
@@ -818,6 +898,24 @@ pub struct LegalMoveGenerator {
 
 #[pymethods]
 impl LegalMoveGenerator {
+    #[new]
+    fn py_new(board: Py<Board>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board }
+    }
+
+    /// The board whose moves these are.
+    #[getter]
+    fn board(&self, py: Python<'_>) -> Py<Board> {
+        self.board.clone_ref(py)
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (Py<Board>,))> {
+        Ok((
+            slf.get_type().into_any().unbind(),
+            (slf.borrow().board.clone_ref(slf.py()),),
+        ))
+    }
+
     fn __len__(&self, py: Python<'_>) -> usize {
         self.board.borrow(py).line.pos().count_legal_moves() as usize
     }
@@ -855,9 +953,44 @@ impl LegalMoveGenerator {
     }
 }
 
+/// The most history steps `Board.planes` and `VecEnv` take.
+pub const MAX_HISTORY: usize = 1024;
+
+/// A history length, checked against `MAX_HISTORY`.
+pub fn check_history(history: u64) -> PyResult<usize> {
+    usize::try_from(history)
+        .ok()
+        .filter(|&h| h <= MAX_HISTORY)
+        .ok_or_else(|| limit_error("history", history, MAX_HISTORY))
+}
+
+impl Board {
+    /// A new board of `slf`'s class holding `line`, with `slf`'s instance attributes (deep
+    /// copied when `memo` is given, as `copy.deepcopy` passes it).
+    fn same_class<'py>(
+        slf: &Bound<'py, Self>,
+        line: Line,
+        memo: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let cls: Bound<'py, PyType> = slf.get_type();
+        let new = cls.call_method1("__new__", (&cls,))?;
+        new.cast::<Board>()?.borrow_mut().line = line;
+        if let Ok(dict) = slf.getattr("__dict__") {
+            let dict = match memo {
+                Some(memo) => py.import("copy")?.call_method1("deepcopy", (dict, memo))?,
+                None => dict.call_method0("copy")?,
+            };
+            new.getattr("__dict__")?.call_method1("update", (dict,))?;
+        }
+        Ok(new)
+    }
+}
+
 /// Adds the board classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
+    m.add("MAX_HISTORY", MAX_HISTORY)?;
     Ok(())
 }

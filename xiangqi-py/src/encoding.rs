@@ -172,12 +172,17 @@ pub trait PlaneValue: Copy + Default + Send {
     const ONE: Self;
     /// The value of the no-capture plane.
     fn progress(halfmoves: u32) -> Self;
+    /// The value of the repetition plane for a position seen `earlier` times before.
+    fn repeated(earlier: u32) -> Self;
 }
 
 impl PlaneValue for f32 {
     const ONE: f32 = 1.0;
     fn progress(halfmoves: u32) -> f32 {
         (halfmoves as f32 / NO_CAPTURE_SCALE as f32).min(1.0)
+    }
+    fn repeated(earlier: u32) -> f32 {
+        earlier.min(2) as f32 / 2.0
     }
 }
 
@@ -186,16 +191,21 @@ impl PlaneValue for u8 {
     fn progress(halfmoves: u32) -> u8 {
         halfmoves.min(255) as u8
     }
+    fn repeated(earlier: u32) -> u8 {
+        earlier.min(255) as u8
+    }
 }
 
 /// Writes the planes (see `Board.planes`): `positions[0]` is the current position, the others
 /// earlier ones (newest first); missing history stays zero. `own` is the colour whose pieces fill
-/// planes 0..7 of each step; `mirror` flips ranks so that colour plays up the board.
+/// planes 0..7 of each step; `mirror` flips ranks so that colour plays up the board. With
+/// `repeated` (how often the current position occurred before) a last plane holds it.
 pub fn write_planes<T: PlaneValue>(
     positions: &[&Position],
     history: usize,
     own: Color,
     mirror: bool,
+    repeated: Option<u32>,
     out: &mut [T],
 ) {
     out.fill(T::default());
@@ -216,6 +226,9 @@ pub fn write_planes<T: PlaneValue>(
         out[extra..extra + 90].fill(T::ONE);
     }
     out[extra + 90..extra + 180].fill(T::progress(current.halfmoves()));
+    if let Some(earlier) = repeated {
+        out[extra + 180..extra + 270].fill(T::repeated(earlier));
+    }
 }
 
 #[cfg(test)]

@@ -1,20 +1,33 @@
 //! The in-process engine: `xiangqi.engine.Engine` searches with the GIL released.
 //!
-//! The engine sits behind a mutex so that `stop()` (and any other method) can be called from
-//! another Python thread while a search runs; each `Engine` searches one position at a time,
-//! several `Engine`s search in parallel threads.
+//! Each `Engine` searches one position at a time; several `Engine`s search in parallel
+//! threads. Calls on one engine from several threads are serialized: a second search waits for
+//! the first with the GIL released, so the running search (whose `info` callback needs the
+//! GIL) can finish. `stop()` and the `level` property never wait. A call that needs the
+//! engine from inside its own search (from the `info` callback) raises `EngineBusyError`
+//! instead of waiting for itself.
+//!
+//! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::XiangqiError;
+use crate::errors::{LimitError, XiangqiError};
+use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_search::{
-    Engine as CoreEngine, EngineOptions, Level, Limits, Score, SearchInfo, SearchResult, StopHandle,
+    max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Level, Limits, Score,
+    SearchInfo, SearchResult, StopHandle, MAX_THREADS,
 };
+
+/// The longest time limit a search takes, in seconds (about 31 years): larger limits are cut
+/// to it, so that every finite limit works.
+pub const MAX_SECONDS: f64 = 1e9;
 
 fn score_tuple(score: Score) -> (&'static str, i32) {
     match score {
@@ -62,11 +75,40 @@ fn result_dict<'py>(py: Python<'py>, r: &SearchResult) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
+/// A number of seconds as a duration: `what` names it in the error for NaN or a negative
+/// number; huge numbers are cut to `MAX_SECONDS`.
+pub fn seconds(what: &str, value: f64) -> PyResult<Duration> {
+    if value.is_nan() || value < 0.0 {
+        return Err(XiangqiError::new_err(format!(
+            "{what} must be a non-negative number of seconds, not {value}"
+        )));
+    }
+    Ok(Duration::from_secs_f64(value.min(MAX_SECONDS)))
+}
+
+/// `xiangqi.exceptions.EngineBusyError` with `message`.
+fn busy_error(py: Python<'_>, message: &str) -> PyErr {
+    match py
+        .import("xiangqi.exceptions")
+        .and_then(|m| m.getattr("EngineBusyError"))
+        .and_then(|cls| cls.call1((message,)))
+    {
+        Ok(err) => PyErr::from_value(err),
+        Err(e) => e,
+    }
+}
+
 /// The engine (private; `xiangqi.engine.Engine` wraps it).
 #[pyclass(module = "xiangqi._xiangqi", name = "_Engine", frozen)]
 pub struct Engine {
     engine: Mutex<CoreEngine>,
     stop: StopHandle,
+    /// The level, readable while a search holds `engine`.
+    level: Mutex<Level>,
+    /// The threads inside a search of this engine: the caller and the helper that searches.
+    searchers: Mutex<Vec<ThreadId>>,
+    /// `true` while a search runs: `stop()` outside a search does nothing.
+    searching: AtomicBool,
 }
 
 fn parse_level(level: &str) -> PyResult<Level> {
@@ -81,78 +123,161 @@ fn parse_rules(rules: &str) -> PyResult<xiangqi_core::Rules> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
+/// An engine that could not be made: `LimitError` for a number out of range (the largest hash
+/// table depends on the machine's memory), `MemoryError` for a table that cannot be allocated.
+fn engine_error(err: EngineError) -> PyErr {
+    match err {
+        EngineError::OutOfMemory { .. } => {
+            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
+        }
+        _ => LimitError::new_err(err.to_string()),
+    }
+}
+
 impl Engine {
-    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, CoreEngine>> {
-        self.engine
+    fn inside_own_search(&self) -> bool {
+        let me = std::thread::current().id();
+        self.searchers
             .lock()
-            .map_err(|_| XiangqiError::new_err("the engine failed in an earlier search"))
+            .map(|s| s.contains(&me))
+            .unwrap_or(false)
+    }
+
+    /// The engine, once no other call uses it. Waits with the GIL released; raises
+    /// `EngineBusyError` when called from inside this engine's own search.
+    fn lock(&self, py: Python<'_>, doing: &str) -> PyResult<MutexGuard<'_, CoreEngine>> {
+        loop {
+            match self.engine.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(TryLockError::Poisoned(_)) => {
+                    return Err(XiangqiError::new_err(
+                        "the engine failed in an earlier search",
+                    ))
+                }
+                Err(TryLockError::WouldBlock) => {
+                    if self.inside_own_search() {
+                        return Err(busy_error(
+                            py,
+                            &format!("cannot {doing} from inside this engine's own search"),
+                        ));
+                    }
+                    py.detach(|| drop(self.engine.lock()));
+                }
+            }
+        }
+    }
+}
+
+/// Removes the calling thread from an engine's searchers when dropped.
+struct Searcher<'a>(&'a Mutex<Vec<ThreadId>>);
+
+impl<'a> Searcher<'a> {
+    fn enter(list: &'a Mutex<Vec<ThreadId>>) -> Searcher<'a> {
+        if let Ok(mut l) = list.lock() {
+            l.push(std::thread::current().id());
+        }
+        Searcher(list)
+    }
+}
+
+impl Drop for Searcher<'_> {
+    fn drop(&mut self) {
+        let me = std::thread::current().id();
+        if let Ok(mut l) = self.0.lock() {
+            l.retain(|&t| t != me);
+        }
     }
 }
 
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = "master", threads = 1, hash_mb = 64, rules = "casual", seed = None))]
+    #[pyo3(signature = (level = "master", threads = 1, hash_mb = 64, rules = "axf", seed = None))]
     fn py_new(
+        py: Python<'_>,
         level: &str,
         threads: usize,
         hash_mb: usize,
         rules: &str,
         seed: Option<u64>,
     ) -> PyResult<Engine> {
+        let level = parse_level(level)?;
+        let rules = parse_rules(rules)?;
         let options = EngineOptions {
             threads,
             hash_mb,
-            level: parse_level(level)?,
-            rules: parse_rules(rules)?,
+            level,
+            rules,
             multipv: 1,
             seed,
         };
-        let engine = CoreEngine::new(options);
+        let engine = py
+            .detach(|| CoreEngine::try_new(options))
+            .map_err(engine_error)?;
         let stop = engine.stop_handle();
         Ok(Engine {
             engine: Mutex::new(engine),
             stop,
+            level: Mutex::new(level),
+            searchers: Mutex::new(Vec::new()),
+            searching: AtomicBool::new(false),
         })
     }
 
-    /// The level's name, in lower case.
+    /// The level's name, in lower case (readable during a search).
     #[getter]
-    fn level(&self) -> PyResult<String> {
-        Ok(self.lock()?.options().level.name().to_lowercase())
+    fn level(&self) -> String {
+        let level = self.level.lock().map_or(Level::Master, |l| *l);
+        level.name().to_lowercase()
     }
 
     /// Changes the level.
-    fn set_level(&self, level: &str) -> PyResult<()> {
+    fn set_level(&self, py: Python<'_>, level: &str) -> PyResult<()> {
         let level = parse_level(level)?;
-        self.lock()?.set_level(level);
+        self.lock(py, "change the level")?.set_level(level);
+        if let Ok(mut l) = self.level.lock() {
+            *l = level;
+        }
         Ok(())
     }
 
     /// Changes the rule preset applied inside the search.
-    fn set_rules(&self, rules: &str) -> PyResult<()> {
+    fn set_rules(&self, py: Python<'_>, rules: &str) -> PyResult<()> {
         let rules = parse_rules(rules)?;
-        self.lock()?.set_rules(rules);
+        self.lock(py, "change the rules")?.set_rules(rules);
         Ok(())
     }
 
     /// Forgets the transposition table and history: a new game starts.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
-        let mut guard = self.lock()?;
+        let mut guard = self.lock(py, "start a new game")?;
         let engine: &mut CoreEngine = &mut guard;
         py.detach(|| engine.new_game());
         Ok(())
     }
 
-    /// Stops the running search (from any thread); it returns its best move so far.
+    /// Stops the running search (from any thread); it returns its best move so far. Does
+    /// nothing while no search runs.
     fn stop(&self) {
-        self.stop.stop();
+        if self.searching.load(Ordering::SeqCst) {
+            self.stop.stop();
+        }
+    }
+
+    /// `True` while a search runs.
+    #[getter]
+    fn searching(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
     }
 
     /// Searches the board's position (with its move history, for the repetition rules).
     /// Returns `(result, lines)`: the result dict, and the last info dict of each principal
     /// variation, best first. `info` is called with each info dict as the search deepens.
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None))]
+    /// `clock` is `(red_time, black_time, red_increment, black_increment, moves_to_go)` in
+    /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
+    /// in that many moves is found. `rules`, when given, become the engine's rules for this and
+    /// later searches (set under the same lock, so another thread's call cannot slip between).
+    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
@@ -163,40 +288,68 @@ impl Engine {
         time: Option<f64>,
         multipv: usize,
         info: Option<Py<PyAny>>,
+        clock: Option<(f64, f64, f64, f64, Option<u32>)>,
+        mate: Option<u32>,
+        rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);
-        let movetime = match time {
-            Some(t) if !(t.is_finite() && t >= 0.0) => {
-                return Err(XiangqiError::new_err(format!(
-                    "time must be a non-negative number of seconds, not {t}"
-                )))
-            }
-            Some(t) => Some(Duration::from_secs_f64(t)),
+        let rules = rules.map(parse_rules).transpose()?;
+        let movetime = time.map(|t| seconds("time", t)).transpose()?;
+        let clock = match clock {
             None => None,
+            Some((red, black, red_inc, black_inc, moves_to_go)) => Some(Clock {
+                red_time: seconds("red_clock", red)?,
+                black_time: seconds("black_clock", black)?,
+                red_increment: seconds("red_inc", red_inc)?,
+                black_increment: seconds("black_inc", black_inc)?,
+                moves_to_go: moves_to_go.filter(|&n| n > 0),
+            }),
         };
-        let infinite = depth.is_none() && nodes.is_none() && movetime.is_none();
+        // A mate in n moves lies 2n - 1 plies deep; a little more lets checks resolve.
+        let mate_depth = mate.map(|n| n.saturating_mul(2).saturating_add(1));
+        let depth = match (depth, mate_depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let infinite = depth.is_none() && nodes.is_none() && movetime.is_none() && clock.is_none();
         let limits = Limits {
             depth,
             nodes,
             movetime,
+            clock,
             infinite,
             ..Limits::default()
         };
-        let mut guard = self.lock()?;
+        let mut guard = self.lock(py, "search")?;
         let engine: &mut CoreEngine = &mut guard;
+        if let Some(rules) = rules {
+            engine.set_rules(rules);
+        }
         engine.set_multipv(multipv.max(1));
         let mut lines: Vec<SearchInfo> = Vec::new();
         let mut callback_error: Option<PyErr> = None;
         let stop = self.stop.clone();
-        let result = py.detach(|| {
+        let _caller = Searcher::enter(&self.searchers);
+        self.searching.store(true, Ordering::SeqCst);
+        // A stop that arrived between two searches belongs to neither.
+        self.stop.reset();
+        let searchers = &self.searchers;
+        let cancel = || stop.stop();
+        let outcome = run_interruptible(py, &cancel, || {
+            let _helper = Searcher::enter(searchers);
             let mut on_info = |i: &SearchInfo| {
                 let slot = (i.multipv as usize).saturating_sub(1);
                 if lines.len() <= slot {
                     lines.resize(slot + 1, i.clone());
                 }
                 lines[slot] = i.clone();
+                if let (Some(n), Score::Mate(m)) = (mate, i.score) {
+                    if m > 0 && m.unsigned_abs() <= n && i.multipv == 1 {
+                        stop.stop();
+                    }
+                }
                 if let (Some(cb), None) = (&info, &callback_error) {
                     Python::attach(|py| {
                         let outcome = info_dict(py, i).and_then(|d| cb.call1(py, (d,)));
@@ -209,6 +362,8 @@ impl Engine {
             };
             engine.search(&start, &history, &limits, &mut on_info)
         });
+        self.searching.store(false, Ordering::SeqCst);
+        let result = outcome?;
         if let Some(e) = callback_error {
             return Err(e);
         }
@@ -234,5 +389,8 @@ fn engine_levels() -> Vec<(String, &'static str)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    m.add("MAX_HASH_MB", max_hash_mb())?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
+    m.add("MAX_SECONDS", MAX_SECONDS)?;
     Ok(())
 }

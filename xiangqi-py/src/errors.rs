@@ -45,6 +45,13 @@ create_exception!(
     "A PGN record is malformed (the message gives the line and column)."
 );
 
+create_exception!(
+    xiangqi,
+    LimitError,
+    XiangqiError,
+    "A size or number beyond what the package accepts (the message names the limit)."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -54,6 +61,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
     Ok(())
 }
 
@@ -75,4 +83,18 @@ pub fn move_parse_error(err: MoveParseError) -> PyErr {
 /// An illegal move given as a `Move` as `IllegalMoveError`.
 pub fn illegal_move(err: IllegalMove, fen: &str) -> PyErr {
     IllegalMoveError::new_err(format!("illegal move {} in {fen}", err.mv))
+}
+
+/// `LimitError` for `value` of `what` above `max`.
+pub fn limit_error(
+    what: &str,
+    value: impl std::fmt::Display,
+    max: impl std::fmt::Display,
+) -> PyErr {
+    LimitError::new_err(format!("{what} must be at most {max}, not {value}"))
+}
+
+/// A failed allocation of `what` as `MemoryError`.
+pub fn memory_error(what: &str) -> PyErr {
+    pyo3::exceptions::PyMemoryError::new_err(format!("not enough memory for {what}"))
 }

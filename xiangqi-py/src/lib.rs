@@ -8,7 +8,9 @@ mod board;
 mod encoding;
 mod engine;
 mod errors;
+mod interrupt;
 mod outcome;
+mod perft;
 mod pgn;
 mod types;
 mod vecenv;
@@ -45,10 +47,11 @@ mod encoding_py {
         Ok(parse_encoding(encoding)?.size())
     }
 
-    /// The action index of `move` made by `turn` (Black's moves are mirrored; pass `turn=RED`
-    /// for absolute coordinates).
+    /// The action index of `move` made by `turn`, the side that plays it (Black's moves are
+    /// mirrored; pass `turn=RED` for absolute coordinates). `turn` is required: guessing Red
+    /// would index Black's moves wrongly without a word.
     #[pyfunction]
-    #[pyo3(signature = (r#move, encoding = "2086", turn = true))]
+    #[pyo3(signature = (r#move, encoding = "2086", *, turn))]
     fn move_to_index(r#move: &Move, encoding: &str, turn: bool) -> PyResult<usize> {
         let m = r#move;
         let enc = parse_encoding(encoding)?;
@@ -62,9 +65,10 @@ mod encoding_py {
         })
     }
 
-    /// The move of action `index` for `turn` (the inverse of `move_to_index`).
+    /// The move of action `index` for `turn` (the inverse of `move_to_index`; `turn` is
+    /// required too).
     #[pyfunction]
-    #[pyo3(signature = (index, encoding = "2086", turn = true))]
+    #[pyo3(signature = (index, encoding = "2086", *, turn))]
     fn index_to_move(index: i64, encoding: &str, turn: bool) -> PyResult<Move> {
         let enc = parse_encoding(encoding)?;
         let mirror = color_from_py(turn) == Color::Black;

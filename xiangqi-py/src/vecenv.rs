@@ -3,42 +3,36 @@
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
-use crate::board::{parse_encoding, parse_rules, Board};
+use crate::board::{check_history, parse_encoding, parse_rules, Board};
 use crate::encoding::{self, Encoding, PlaneValue};
-use crate::errors::{fen_error, IllegalMoveError, XiangqiError};
+use crate::errors::{fen_error, limit_error, memory_error, IllegalMoveError, XiangqiError};
 use crate::outcome::Termination;
 use crate::types::Move as PyMove;
-use numpy::{AllowTypeChange, PyArray1, PyArray2, PyArray4, PyArrayLike1, PyArrayMethods};
+use numpy::{Element, PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
+use std::collections::VecDeque;
 use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules};
 
-/// A small, fast generator (xorshift64*), one per game so results do not depend on threads.
-#[derive(Clone)]
-struct Rng(u64);
+/// The most games one `VecEnv` holds.
+pub const MAX_NUM_ENVS: usize = 1 << 22;
+/// The most threads a `VecEnv`'s own pool may have.
+pub const MAX_THREADS: usize = 1024;
 
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        // SplitMix64 scrambles nearby seeds into unrelated states; the state must not be zero.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A uniform integer below `n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
+/// A zeroed numpy array, or `MemoryError` when it does not fit (numpy's own error).
+fn zeros<T: Element, D: numpy::ndarray::Dimension>(
+    py: Python<'_>,
+    shape: &[usize],
+) -> PyResult<Py<numpy::PyArray<T, D>>> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("zeros", (shape.to_vec(), numpy::dtype::<T>(py)))?;
+    Ok(array.cast_into::<numpy::PyArray<T, D>>()?.unbind())
 }
+
+/// The seeded generator of a game (the workspace's one generator, `fastrand`'s wyrand), one
+/// per game so results do not depend on threads.
+type Rng = fastrand::Rng;
 
 /// One game of the batch.
 #[derive(Clone)]
@@ -46,12 +40,15 @@ struct Slot {
     game: Game,
     legal: MoveList,
     rng: Rng,
+    /// The positions before the current one, newest first (as many as the history planes need).
+    earlier: VecDeque<Position>,
 }
 
 impl Slot {
     fn reset(&mut self, starts: &[Position], rules: Rules) {
+        self.earlier.clear();
         let i = if starts.len() > 1 {
-            self.rng.below(starts.len())
+            self.rng.usize(..starts.len())
         } else {
             0
         };
@@ -93,6 +90,8 @@ impl<T> Rows<T> {
 /// Where one step's results go, one row per game.
 struct Outputs<O> {
     obs: Option<Rows<O>>,
+    final_obs: Option<Rows<O>>,
+    finished: Rows<bool>,
     masks: Option<Rows<bool>>,
     rewards: Rows<f32>,
     terminated: Rows<bool>,
@@ -109,6 +108,30 @@ struct Config {
     rules: Rules,
     max_plies: u32,
     starts: Vec<Position>,
+    /// Earlier positions in each observation.
+    history: usize,
+    /// Whether observations end with the repetition plane.
+    repetitions: bool,
+}
+
+impl Config {
+    /// Planes per observation.
+    fn planes(&self) -> usize {
+        encoding::plane_count(self.history) + usize::from(self.repetitions)
+    }
+}
+
+/// Writes the observation of `slot`'s current position into `row`.
+fn write_observation<O: PlaneValue>(slot: &Slot, cfg: &Config, row: &mut [O]) {
+    let pos = slot.pos();
+    let mirror = pos.turn() == Color::Black;
+    let mut positions: Vec<&Position> = Vec::with_capacity(cfg.history + 1);
+    positions.push(pos);
+    positions.extend(slot.earlier.iter().take(cfg.history));
+    let repeated = cfg
+        .repetitions
+        .then(|| slot.game.repetition_count().saturating_sub(1));
+    encoding::write_planes(&positions, cfg.history, pos.turn(), mirror, repeated, row);
 }
 
 fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
@@ -117,7 +140,7 @@ fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>)
     if let Some(obs) = &out.obs {
         // SAFETY: game `i` is handled by exactly one task (see `Rows`).
         let row = unsafe { obs.row(i) };
-        encoding::write_planes(&[pos], 0, pos.turn(), mirror, row);
+        write_observation(slot, cfg, row);
     }
     if let Some(masks) = &out.masks {
         // SAFETY: as above.
@@ -136,6 +159,10 @@ fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>)
 /// Plays `m` in game `i` and writes its results; resets the game when it ends.
 fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out: &Outputs<O>) {
     let mover = slot.pos().turn();
+    if cfg.history > 0 {
+        slot.earlier.push_front(slot.pos().clone());
+        slot.earlier.truncate(cfg.history);
+    }
     slot.game.push_unchecked(m);
     slot.legal.clear();
     slot.game.position().legal_moves_into(&mut slot.legal);
@@ -159,7 +186,14 @@ fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out
         out.winner.row(i)[0] = winner;
         out.lengths.row(i)[0] = plies;
     }
-    if outcome.is_some() || truncated {
+    let finished = outcome.is_some() || truncated;
+    // SAFETY: as above.
+    unsafe { out.finished.row(i)[0] = finished };
+    if finished {
+        if let Some(final_obs) = &out.final_obs {
+            // SAFETY: as above.
+            write_observation(slot, cfg, unsafe { final_obs.row(i) });
+        }
         slot.reset(&cfg.starts, cfg.rules);
     }
     observe(slot, cfg, i, out);
@@ -175,6 +209,7 @@ fn reset_one<O: PlaneValue>(slot: &mut Slot, cfg: &Config, i: usize, out: &Outpu
         out.termination.row(i)[0] = 0;
         out.winner.row(i)[0] = 0;
         out.lengths.row(i)[0] = 0;
+        out.finished.row(i)[0] = false;
     }
     observe(slot, cfg, i, out);
 }
@@ -182,29 +217,34 @@ fn reset_one<O: PlaneValue>(slot: &mut Slot, cfg: &Config, i: usize, out: &Outpu
 /// The observation buffer, in the dtype chosen at construction.
 enum ObsBuffer {
     None,
-    F32(Py<PyArray4<f32>>),
-    U8(Py<PyArray4<u8>>),
+    /// The observations and the finished games' last observations.
+    F32(Py<PyArray4<f32>>, Py<PyArray4<f32>>),
+    U8(Py<PyArray4<u8>>, Py<PyArray4<u8>>),
 }
 
 /// A batch of xiangqi games stepped together in Rust.
 ///
-/// `VecEnv(num_envs, rules="casual", encoding="2086", seed=None, max_plies=400,
-/// observations=True, obs_dtype="float32", masks=True, fens=None, num_threads=None)`.
+/// `VecEnv(num_envs, rules="axf", encoding="2086", seed=None, max_plies=400,
+/// observations=True, obs_dtype="float32", masks=True, fens=None, num_threads=None,
+/// history=0, repetitions=False)`.
 ///
 /// Actions are indices in `encoding` from the side to move's perspective (Black mirrored, see
-/// `xiangqi.encoding`). Observations are `Board.planes()` of each game (16 planes, side to
-/// move's perspective), shape `(num_envs, 16, 10, 9)`. Rewards are from the side that just
+/// `xiangqi.encoding`). Observations are `Board.planes(history, repetitions=...)` of each game
+/// (16 planes without history, side to move's perspective), shape `(num_envs, planes, 10, 9)`. Rewards are from the side that just
 /// moved: +1 when its move won, -1 when it lost (a perpetual check or chase under the `simple`
 /// and `axf` rules), 0 otherwise. Games are judged by core's `Game` under `rules`, exactly as
 /// `Board.outcome()` judges them; `infos["termination"]` holds the `Termination` value.
 /// A game that ends (`terminated`) or reaches `max_plies` (`truncated`) is reset at once: the
 /// observation and mask returned are of the new game, `infos["episode_length"]` tells how long
-/// the finished one was. Each step writes into the same preallocated arrays; copy what you keep.
-#[pyclass(module = "xiangqi")]
+/// the finished one was, and `infos["final_obs"]` holds the finished game's last observation
+/// in the rows where `infos["_final_obs"]` is true (Gymnasium's same-step autoreset). Each step
+/// writes into the same preallocated arrays; copy what you keep.
+#[pyclass(module = "xiangqi._xiangqi", name = "VecEnv", subclass)]
 pub struct VecEnv {
     slots: Vec<Slot>,
     cfg: Config,
     obs: ObsBuffer,
+    finished: Py<PyArray1<bool>>,
     masks: Option<Py<PyArray2<bool>>>,
     rewards: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<bool>>,
@@ -237,6 +277,7 @@ impl VecEnv {
         let winner = self.winner.bind(py).clone();
         let lengths = self.lengths.bind(py).clone();
         let turn = self.turn.bind(py).clone();
+        let finished = self.finished.bind(py).clone();
         let masks = self.masks.as_ref().map(|m| m.bind(py).clone());
         let mut rw_rewards = rewards.try_readwrite()?;
         let mut rw_terminated = terminated.try_readwrite()?;
@@ -245,6 +286,7 @@ impl VecEnv {
         let mut rw_winner = winner.try_readwrite()?;
         let mut rw_lengths = lengths.try_readwrite()?;
         let mut rw_turn = turn.try_readwrite()?;
+        let mut rw_finished = finished.try_readwrite()?;
         let mut rw_masks = match &masks {
             Some(m) => Some(m.try_readwrite()?),
             None => None,
@@ -254,9 +296,11 @@ impl VecEnv {
             None => None,
         };
         macro_rules! outputs {
-            ($obs:expr) => {
+            ($obs:expr, $final_obs:expr) => {
                 Outputs {
                     obs: $obs,
+                    final_obs: $final_obs,
+                    finished: Rows::of(rw_finished.as_slice_mut()?, 1),
                     masks: mask_rows,
                     rewards: Rows::of(rw_rewards.as_slice_mut()?, 1),
                     terminated: Rows::of(rw_terminated.as_slice_mut()?, 1),
@@ -268,22 +312,28 @@ impl VecEnv {
                 }
             };
         }
-        let planes = encoding::plane_count(0) * 90;
+        let planes = self.cfg.planes() * 90;
         match &self.obs {
             ObsBuffer::None => {
-                let out: Outputs<f32> = outputs!(None);
+                let out: Outputs<f32> = outputs!(None, None);
                 self.run_games(py, moves, &out);
             }
-            ObsBuffer::F32(obs) => {
-                let obs = obs.bind(py).clone();
-                let mut rw = obs.try_readwrite()?;
-                let out = outputs!(Some(Rows::of(rw.as_slice_mut()?, planes)));
+            ObsBuffer::F32(obs, last) => {
+                let (obs, last) = (obs.bind(py).clone(), last.bind(py).clone());
+                let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
+                let out = outputs!(
+                    Some(Rows::of(rw.as_slice_mut()?, planes)),
+                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
+                );
                 self.run_games(py, moves, &out);
             }
-            ObsBuffer::U8(obs) => {
-                let obs = obs.bind(py).clone();
-                let mut rw = obs.try_readwrite()?;
-                let out = outputs!(Some(Rows::of(rw.as_slice_mut()?, planes)));
+            ObsBuffer::U8(obs, last) => {
+                let (obs, last) = (obs.bind(py).clone(), last.bind(py).clone());
+                let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
+                let out = outputs!(
+                    Some(Rows::of(rw.as_slice_mut()?, planes)),
+                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
+                );
                 self.run_games(py, moves, &out);
             }
         }
@@ -319,9 +369,59 @@ impl VecEnv {
     fn obs_object(&self, py: Python<'_>) -> Py<PyAny> {
         match &self.obs {
             ObsBuffer::None => py.None(),
-            ObsBuffer::F32(a) => a.clone_ref(py).into_any(),
-            ObsBuffer::U8(a) => a.clone_ref(py).into_any(),
+            ObsBuffer::F32(a, _) => a.clone_ref(py).into_any(),
+            ObsBuffer::U8(a, _) => a.clone_ref(py).into_any(),
         }
+    }
+
+    fn final_obs_object(&self, py: Python<'_>) -> Py<PyAny> {
+        match &self.obs {
+            ObsBuffer::None => py.None(),
+            ObsBuffer::F32(_, a) => a.clone_ref(py).into_any(),
+            ObsBuffer::U8(_, a) => a.clone_ref(py).into_any(),
+        }
+    }
+
+    /// The actions as a contiguous int64 array: integer arrays and sequences of any layout are
+    /// accepted (copied when needed); floats, other types and the wrong length are refused.
+    fn action_array<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let np = py.import("numpy")?;
+        let array = np.call_method1("asarray", (actions,)).map_err(|e| {
+            XiangqiError::new_err(format!("VecEnv.step: actions must be integers ({e})"))
+        })?;
+        let dtype = array.getattr("dtype")?;
+        let kind: String = dtype.getattr("kind")?.extract()?;
+        let ndim: usize = array.getattr("ndim")?.extract()?;
+        let size: usize = array.getattr("size")?.extract()?;
+        if size > 0 && !matches!(kind.as_str(), "i" | "u") {
+            let first = array.call_method0("ravel")?.get_item(0)?;
+            let dtype_name: String = dtype.str()?.extract()?;
+            return Err(XiangqiError::new_err(format!(
+                "VecEnv.step: actions must be integers, not {dtype_name} (game 0's is {})",
+                first.repr()?
+            )));
+        }
+        if ndim != 1 || size != self.slots.len() {
+            let shape = array.getattr("shape")?.repr()?.to_string();
+            return Err(XiangqiError::new_err(format!(
+                "VecEnv.step: expected {} actions (one per game), got an array of shape {shape}",
+                self.slots.len()
+            )));
+        }
+        if kind == "u" {
+            let largest: u64 = array.call_method0("max")?.extract()?;
+            if largest > i64::MAX as u64 {
+                return Err(XiangqiError::new_err(format!(
+                    "VecEnv.step: action {largest} is out of range"
+                )));
+            }
+        }
+        let contiguous = np.call_method1("ascontiguousarray", (array, numpy::dtype::<i64>(py)))?;
+        Ok(contiguous.cast_into::<PyArray1<i64>>()?)
     }
 
     fn infos<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -333,6 +433,22 @@ impl VecEnv {
         infos.set_item("winner", self.winner.bind(py))?;
         infos.set_item("episode_length", self.lengths.bind(py))?;
         infos.set_item("turn", self.turn.bind(py))?;
+        let finished = self.finished.bind(py);
+        if !matches!(self.obs, ObsBuffer::None) {
+            infos.set_item("final_obs", self.final_obs_object(py))?;
+            infos.set_item("_final_obs", finished)?;
+        }
+        let final_info = PyDict::new(py);
+        for (key, value) in [
+            ("termination", self.termination.bind(py).as_any()),
+            ("winner", self.winner.bind(py).as_any()),
+            ("episode_length", self.lengths.bind(py).as_any()),
+        ] {
+            final_info.set_item(key, value)?;
+            final_info.set_item(format!("_{key}"), finished)?;
+        }
+        infos.set_item("final_info", final_info)?;
+        infos.set_item("_final_info", finished)?;
         Ok(infos)
     }
 }
@@ -341,8 +457,9 @@ impl VecEnv {
 impl VecEnv {
     #[new]
     #[pyo3(signature = (
-        num_envs, rules = "casual", encoding = "2086", seed = None, max_plies = 400,
-        observations = true, obs_dtype = "float32", masks = true, fens = None, num_threads = None
+        num_envs, rules = "axf", encoding = "2086", seed = None, max_plies = 400,
+        observations = true, obs_dtype = "float32", masks = true, fens = None, num_threads = None,
+        history = 0, repetitions = false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
@@ -357,10 +474,16 @@ impl VecEnv {
         masks: bool,
         fens: Option<Vec<String>>,
         num_threads: Option<usize>,
+        history: u64,
+        repetitions: bool,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(XiangqiError::new_err("num_envs must be at least 1"));
         }
+        if num_envs > MAX_NUM_ENVS {
+            return Err(limit_error("num_envs", num_envs, MAX_NUM_ENVS));
+        }
+        let history = check_history(history)?;
         let parsed_rules = parse_rules(rules)?;
         let encoding = parse_encoding(encoding)?;
         let starts = match fens {
@@ -380,6 +503,7 @@ impl VecEnv {
         }
         let pool = match num_threads {
             None => None,
+            Some(n) if n > MAX_THREADS => return Err(limit_error("num_threads", n, MAX_THREADS)),
             Some(n) => Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(n)
@@ -388,46 +512,56 @@ impl VecEnv {
             ),
         };
         let seed = seed.unwrap_or(0);
-        let slots = (0..num_envs)
-            .map(|i| Slot {
-                game: Game::new(starts[0].clone(), parsed_rules),
-                legal: MoveList::new(),
-                rng: Rng::new(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
-            })
-            .collect();
-        let planes = encoding::plane_count(0);
+        let mut slots: Vec<Slot> = Vec::new();
+        slots
+            .try_reserve_exact(num_envs)
+            .map_err(|_| memory_error(&format!("{num_envs} games")))?;
+        slots.extend((0..num_envs).map(|i| Slot {
+            game: Game::new(starts[0].clone(), parsed_rules),
+            legal: MoveList::new(),
+            rng: Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
+            earlier: VecDeque::new(),
+        }));
+        let cfg = Config {
+            encoding,
+            rules: parsed_rules,
+            max_plies: max_plies.max(1),
+            starts,
+            history,
+            repetitions,
+        };
+        let shape = [num_envs, cfg.planes(), 10, 9];
         let obs = match (observations, obs_dtype) {
             (false, _) => ObsBuffer::None,
             (true, "float32" | "float" | "f4") => {
-                ObsBuffer::F32(PyArray4::zeros(py, [num_envs, planes, 10, 9], false).unbind())
+                ObsBuffer::F32(zeros(py, &shape)?, zeros(py, &shape)?)
             }
-            (true, "uint8" | "u1") => {
-                ObsBuffer::U8(PyArray4::zeros(py, [num_envs, planes, 10, 9], false).unbind())
-            }
+            (true, "uint8" | "u1") => ObsBuffer::U8(zeros(py, &shape)?, zeros(py, &shape)?),
             (true, other) => {
                 return Err(XiangqiError::new_err(format!(
                     "obs_dtype must be \"float32\" or \"uint8\", not {other:?}"
                 )))
             }
         };
+        let n = [num_envs];
         let mut env = VecEnv {
             slots,
-            cfg: Config {
-                encoding,
-                rules: parsed_rules,
-                max_plies: max_plies.max(1),
-                starts,
-            },
+            cfg,
             obs,
-            masks: masks.then(|| PyArray2::zeros(py, [num_envs, encoding.size()], false).unbind()),
-            rewards: PyArray1::zeros(py, num_envs, false).unbind(),
-            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
-            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
-            termination: PyArray1::zeros(py, num_envs, false).unbind(),
-            winner: PyArray1::zeros(py, num_envs, false).unbind(),
-            lengths: PyArray1::zeros(py, num_envs, false).unbind(),
-            turn: PyArray1::zeros(py, num_envs, false).unbind(),
-            actions: PyArray1::zeros(py, num_envs, false).unbind(),
+            finished: zeros(py, &n)?,
+            masks: if masks {
+                Some(zeros(py, &[num_envs, encoding.size()])?)
+            } else {
+                None
+            },
+            rewards: zeros(py, &n)?,
+            terminated: zeros(py, &n)?,
+            truncated: zeros(py, &n)?,
+            termination: zeros(py, &n)?,
+            winner: zeros(py, &n)?,
+            lengths: zeros(py, &n)?,
+            turn: zeros(py, &n)?,
+            actions: zeros(py, &n)?,
             pool,
         };
         env.for_each_game(py, None)?;
@@ -458,13 +592,36 @@ impl VecEnv {
         self.cfg.rules.to_string()
     }
 
-    /// The shape of one game's observation, `(16, 10, 9)`, or `None` without observations.
+    /// The shape of one game's observation, `(16, 10, 9)` without history, or `None` without
+    /// observations.
     #[getter]
     fn observation_shape(&self) -> Option<(usize, usize, usize)> {
         match self.obs {
             ObsBuffer::None => None,
-            _ => Some((encoding::plane_count(0), 10, 9)),
+            _ => Some((self.cfg.planes(), 10, 9)),
         }
+    }
+
+    /// The observations' dtype name, `"float32"` or `"uint8"`, or `None` without observations.
+    #[getter]
+    fn obs_dtype(&self) -> Option<&'static str> {
+        match self.obs {
+            ObsBuffer::None => None,
+            ObsBuffer::F32(..) => Some("float32"),
+            ObsBuffer::U8(..) => Some("uint8"),
+        }
+    }
+
+    /// Earlier positions in each observation.
+    #[getter]
+    fn history(&self) -> usize {
+        self.cfg.history
+    }
+
+    /// Whether observations end with the repetition plane.
+    #[getter]
+    fn repetitions(&self) -> bool {
+        self.cfg.repetitions
     }
 
     /// The ply limit after which a game is truncated.
@@ -483,7 +640,7 @@ impl VecEnv {
     ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
         if let Some(seed) = seed {
             for (i, slot) in self.slots.iter_mut().enumerate() {
-                slot.rng = Rng::new(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
+                slot.rng = Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
             }
         }
         self.for_each_game(py, None)?;
@@ -491,13 +648,15 @@ impl VecEnv {
     }
 
     /// Plays one action per game. Raises `IllegalMoveError` (changing nothing) when an action is
-    /// out of range or not legal in its game. Returns `(obs, rewards, terminated, truncated,
+    /// not legal in its game, `XiangqiError` when it is out of the encoding's range or not an
+    /// integer (floats are refused, never truncated); both name the game and the value. Any
+    /// integer array or sequence is accepted. Returns `(obs, rewards, terminated, truncated,
     /// infos)`, the same arrays on every call.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyArrayLike1<'py, i64, AllowTypeChange>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<(
         Py<PyAny>,
         Py<PyAny>,
@@ -505,14 +664,9 @@ impl VecEnv {
         Py<PyAny>,
         Bound<'py, PyDict>,
     )> {
+        let actions = self.action_array(py, actions)?;
+        let actions = actions.try_readonly()?;
         let actions = actions.as_slice()?;
-        if actions.len() != self.slots.len() {
-            return Err(XiangqiError::new_err(format!(
-                "expected {} actions, got {}",
-                self.slots.len(),
-                actions.len()
-            )));
-        }
         let enc = self.cfg.encoding;
         let slots = &self.slots;
         let pool = &self.pool;
@@ -535,10 +689,20 @@ impl VecEnv {
             })
         });
         let moves = decoded.map_err(|(i, a)| {
-            IllegalMoveError::new_err(format!(
-                "action {a} is not a legal move in game {i} ({})",
-                self.slots[i].pos().fen()
-            ))
+            let size = enc.size();
+            if a < 0 || a as u64 >= size as u64 {
+                XiangqiError::new_err(format!(
+                    "VecEnv.step: action {a} of game {i} is out of range: the {} encoding has \
+                     actions 0..{}",
+                    enc.name(),
+                    size - 1
+                ))
+            } else {
+                IllegalMoveError::new_err(format!(
+                    "VecEnv.step: action {a} is not a legal move in game {i} ({})",
+                    self.slots[i].pos().fen()
+                ))
+            }
         })?;
         self.for_each_game(py, Some(&moves))?;
         Ok((
@@ -571,7 +735,7 @@ impl VecEnv {
                             *a = match slot.legal.len() {
                                 0 => -1,
                                 n => {
-                                    let m = slot.legal[slot.rng.below(n)];
+                                    let m = slot.legal[slot.rng.usize(..n)];
                                     enc.index(m, mirror).map_or(-1, |i| i as i64)
                                 }
                             };

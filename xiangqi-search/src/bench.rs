@@ -4,8 +4,9 @@
 
 use crate::engine::{Engine, EngineOptions};
 use crate::search::limits::{Limits, SearchResult};
-use std::time::{Duration, Instant};
-use xiangqi_core::Position;
+use crate::Instant;
+use std::time::Duration;
+use xiangqi_core::{Position, Rules};
 
 /// The bench positions: the start, balanced openings, middlegames and endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -45,12 +46,26 @@ pub struct BenchReport {
 }
 
 /// Searches every bench position to `depth` with one thread, a fresh game each time, and calls
-/// `each` with the position's index, FEN and result.
-pub fn run_bench(depth: u32, mut each: impl FnMut(usize, &str, &SearchResult)) -> BenchReport {
+/// `each` with the position's index, FEN and result. The bench searches under the `simple` rules
+/// whatever the default preset.
+pub fn run_bench(depth: u32, each: impl FnMut(usize, &str, &SearchResult)) -> BenchReport {
+    run_bench_threads(depth, 1, each)
+}
+
+/// [`run_bench`] on `threads` search threads (Lazy SMP: the node count then varies from run
+/// to run; with one thread it is the bench signature).
+pub fn run_bench_threads(
+    depth: u32,
+    threads: usize,
+    mut each: impl FnMut(usize, &str, &SearchResult),
+) -> BenchReport {
     let mut engine = Engine::new(EngineOptions {
-        threads: 1,
+        threads,
         hash_mb: BENCH_HASH_MB,
         seed: Some(0),
+        // The bench's own rules, fixed so that its signature moves only with the search, not
+        // with the library's default preset.
+        rules: Rules::simple(),
         ..EngineOptions::default()
     });
     let limits = Limits {

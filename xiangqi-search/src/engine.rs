@@ -19,14 +19,14 @@ use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
+use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use xiangqi_core::{Game, Move, Position};
 
-/// Largest transposition table accepted, in MiB.
-pub const MAX_HASH_MB: usize = 1 << 16;
+pub use crate::limits_check::MAX_HASH_MB;
+use crate::limits_check::{check_range, max_hash_mb, EngineError};
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 256;
 /// Most principal variations accepted.
@@ -41,7 +41,7 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Playing level.
     pub level: Level,
-    /// Game-end preset applied inside the search.
+    /// Game-end preset applied inside the search (default: the library's default, `axf`).
     pub rules: Rules,
     /// Principal variations to report (the level may search more internally).
     pub multipv: usize,
@@ -56,7 +56,7 @@ impl Default for EngineOptions {
             threads: 1,
             hash_mb: 64,
             level: Level::Master,
-            rules: Rules::simple(),
+            rules: Rules::axf(),
             multipv: 1,
             seed: None,
         }
@@ -66,25 +66,66 @@ impl Default for EngineOptions {
 /// Stops a running search from another thread.
 ///
 /// Setting the flag makes the search return its best move so far (after depth 1 at least).
-/// The engine clears the flag when a search returns, so a stop raised during one search does
-/// not leak into the next; a stop raised while no search runs ends the next search at once.
+/// A stop counts only while a search is armed: from the moment [`StopHandle::arm`] is called
+/// (or the search starts, which arms it) until the search returns. A stop raised while no search
+/// runs is ignored, so it cannot cut the next search short. A caller that hands the engine to
+/// another thread to search, and may stop that search before it has begun, calls `arm` first so
+/// that such an early stop is not lost.
 #[derive(Clone, Debug, Default)]
-pub struct StopHandle(Arc<AtomicBool>);
+pub struct StopHandle(Arc<StopState>);
+
+#[derive(Debug, Default)]
+struct StopState {
+    /// Read by the search threads at every node.
+    flag: AtomicBool,
+    /// `true` from `arm` (or the search's start) until the search returns; guarded so that a
+    /// stop racing with the end of a search cannot leave the flag raised.
+    armed: std::sync::Mutex<bool>,
+}
+
+impl StopState {
+    fn armed(&self) -> std::sync::MutexGuard<'_, bool> {
+        // The lock guards one bool and no code panics holding it.
+        self.armed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 impl StopHandle {
-    /// Asks the search to stop.
+    /// Asks the running (or armed) search to stop; does nothing while no search is armed.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        let armed = self.0.armed();
+        if *armed {
+            self.0.flag.store(true, Ordering::Relaxed);
+        }
     }
 
-    /// `true` when a stop is pending.
+    /// `true` when a stop is pending for the armed search.
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.flag.load(Ordering::Relaxed)
     }
 
-    /// Withdraws a pending stop.
+    /// Withdraws a pending stop (the search, if armed, stays armed).
     pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
+        self.0.flag.store(false, Ordering::Relaxed);
+    }
+
+    /// Arms the next search: a stop from now on ends it, even one raised before it starts.
+    /// Arming an armed handle keeps a pending stop.
+    pub fn arm(&self) {
+        *self.0.armed() = true;
+    }
+
+    /// The search has returned: disarm and withdraw any stop.
+    fn disarm(&self) {
+        let mut armed = self.0.armed();
+        *armed = false;
+        self.0.flag.store(false, Ordering::Relaxed);
+    }
+
+    /// The flag itself, for a front end that raises it through shared memory (in the
+    /// browser, another Web Worker writes 1 to this byte).
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0.flag
     }
 }
 
@@ -123,15 +164,39 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with these options (out-of-range numbers are clamped).
+    /// An engine with these options. Out-of-range numbers are clamped (the hash to
+    /// 1..=[`max_hash_mb`]); when the memory for the table cannot be had, the table is halved
+    /// until it can, and [`Engine::options`] tells the size in use. It never aborts over the
+    /// size; [`Engine::try_new`] refuses instead.
     pub fn new(options: EngineOptions) -> Engine {
         let mut options = options;
         options.threads = options.threads.clamp(1, MAX_THREADS);
-        options.hash_mb = options.hash_mb.clamp(1, MAX_HASH_MB);
+        options.hash_mb = options.hash_mb.clamp(1, max_hash_mb());
         options.multipv = options.multipv.clamp(1, MAX_MULTIPV);
+        let tt = loop {
+            match TranspositionTable::try_new(options.hash_mb) {
+                Ok(tt) => break tt,
+                Err(_) if options.hash_mb > 1 => options.hash_mb /= 2,
+                Err(_) => break TranspositionTable::minimal(),
+            }
+        };
+        Engine::with_table(options, tt)
+    }
+
+    /// An engine with these options, or why not: a number out of range (threads
+    /// 1..=[`MAX_THREADS`], hash 1..=[`max_hash_mb`] MiB, multipv 1..=[`MAX_MULTIPV`]) or a
+    /// table whose memory cannot be allocated.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, EngineError> {
+        check_range("threads", options.threads, 1, MAX_THREADS)?;
+        check_range("multipv", options.multipv, 1, MAX_MULTIPV)?;
+        let tt = try_table(options.hash_mb)?;
+        Ok(Engine::with_table(options, tt))
+    }
+
+    fn with_table(options: EngineOptions, tt: TranspositionTable) -> Engine {
         let seed = options.seed.unwrap_or_else(clock_seed);
         Engine {
-            tt: TranspositionTable::new(options.hash_mb),
+            tt,
             histories: Vec::new(),
             stop: StopHandle::default(),
             rng: Rng::new(seed),
@@ -149,10 +214,19 @@ impl Engine {
         self.options.threads = threads.clamp(1, MAX_THREADS);
     }
 
-    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`] MiB); it is emptied.
+    /// Resizes the transposition table (clamped to 1..=[`max_hash_mb`] MiB); it is emptied.
+    /// When the memory cannot be had, the previous table is kept, as it was.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
-        self.tt = TranspositionTable::new(self.options.hash_mb);
+        let _ = self.try_set_hash_mb(mb.clamp(1, max_hash_mb()));
+    }
+
+    /// Resizes the transposition table, emptying it, or says why not (a size outside
+    /// 1..=[`max_hash_mb`] MiB, or memory that cannot be allocated); on an error the previous
+    /// table and its contents are kept.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), EngineError> {
+        self.tt = try_table(mb)?;
+        self.options.hash_mb = mb;
+        Ok(())
     }
 
     /// Sets the playing level.
@@ -248,6 +322,7 @@ impl Engine {
         info: &mut dyn FnMut(&SearchInfo),
         started: Instant,
     ) -> SearchResult {
+        self.stop.arm();
         let level = self.options.level.params();
         let mut root_moves: Vec<RootMove> = root
             .legal_moves()
@@ -258,7 +333,7 @@ impl Engine {
             .map(RootMove::new)
             .collect();
         if root_moves.is_empty() {
-            self.stop.reset();
+            self.stop.disarm();
             let lost = !root.has_legal_moves();
             return SearchResult {
                 best_move: None,
@@ -297,7 +372,7 @@ impl Engine {
 
         let shared = Shared {
             tt: &self.tt,
-            user_stop: &self.stop.0,
+            user_stop: &self.stop.0.flag,
             helpers_stop: AtomicBool::new(false),
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             node_limit,
@@ -307,20 +382,20 @@ impl Engine {
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);
-        let main_result = std::thread::scope(|scope| {
-            for (i, hist) in helper_hists.iter_mut().take(threads - 1).enumerate() {
+        let helpers: Vec<Helper<'_>> = helper_hists
+            .iter_mut()
+            .take(threads - 1)
+            .enumerate()
+            .map(|(i, hist)| {
                 let shared = &shared;
                 let root_moves = root_moves.clone();
-                let builder = std::thread::Builder::new()
-                    .name(format!("search-{}", i + 1))
-                    .stack_size(8 << 20);
-                let spawned = builder.spawn_scoped(scope, move || {
+                Box::new(move || {
                     let mut worker = Worker::new(i + 1, shared, hist, root, frames, root_moves);
                     worker.iterate(multipv, &mut |_, _| {});
-                });
-                // A helper that cannot start only costs speed.
-                drop(spawned);
-            }
+                }) as Helper<'_>
+            })
+            .collect();
+        let main_result = with_helpers(helpers, || {
             let mut main = Worker::new(0, &shared, &mut main_hist[0], root, frames, root_moves);
             main.iterate(multipv, &mut |worker, lines| {
                 for line in 0..(lines as usize).min(reported_lines) {
@@ -330,7 +405,7 @@ impl Engine {
             if limits.infinite {
                 // An infinite search answers only when told to stop.
                 while !shared.user_stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
+                    pause();
                 }
             }
             shared.helpers_stop.store(true, Ordering::Relaxed);
@@ -345,7 +420,7 @@ impl Engine {
         let (completed, completed_depth, aborted_best, stopped) = main_result;
         let nodes = shared.total_nodes();
         drop(shared);
-        self.stop.reset();
+        self.stop.disarm();
 
         // The lines of the last completed iteration; after an interrupted one, a move that
         // already beat the previous best there is trusted.
@@ -407,6 +482,19 @@ fn line_info(
     }
 }
 
+/// A table of `mb` MiB, checked against the machine's maximum.
+fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
+    let max_mb = max_hash_mb();
+    if mb > max_mb {
+        return Err(EngineError::HashTooLarge {
+            requested_mb: mb,
+            max_mb,
+        });
+    }
+    check_range("hash_mb", mb, 1, max_mb)?;
+    TranspositionTable::try_new(mb).map_err(|_| EngineError::OutOfMemory { requested_mb: mb })
+}
+
 fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -452,9 +540,52 @@ fn replay(start: &Position, moves: &[Move]) -> Result<(Position, Vec<Frame>), Se
     Ok((pos, frames))
 }
 
+/// A helper thread's search.
+type Helper<'a> = Box<dyn FnOnce() + Send + 'a>;
+
+/// Runs `main` on this thread while the helpers run on their own threads, and returns when all
+/// have finished. A helper that cannot start only costs speed.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn with_helpers<R>(helpers: Vec<Helper<'_>>, main: impl FnOnce() -> R) -> R {
+    std::thread::scope(|scope| {
+        for (i, helper) in helpers.into_iter().enumerate() {
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{}", i + 1))
+                .stack_size(8 << 20);
+            drop(builder.spawn_scoped(scope, helper));
+        }
+        main()
+    })
+}
+
+/// In browsers the helpers run on the rayon pool that wasm-bindgen-rayon starts (std::thread
+/// cannot spawn there); without atomics there are no threads and the helpers are dropped.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn with_helpers<R>(helpers: Vec<Helper<'_>>, main: impl FnOnce() -> R) -> R {
+    #[cfg(target_feature = "atomics")]
+    if !helpers.is_empty() {
+        return rayon::in_place_scope(|scope| {
+            for helper in helpers {
+                scope.spawn(move |_| helper());
+            }
+            main()
+        });
+    }
+    drop(helpers);
+    main()
+}
+
+/// Waits a little while an infinite search waits for its stop.
+fn pause() {
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    std::hint::spin_loop();
+}
+
 fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    crate::SystemTime::now()
+        .duration_since(crate::UNIX_EPOCH)
         .map_or(0x5eed, |d| d.as_nanos() as u64)
 }
 
@@ -467,6 +598,75 @@ mod tests {
         fn assert_send<T: Send>() {}
         assert_send::<Engine>();
         assert_send::<StopHandle>();
+    }
+
+    #[test]
+    fn a_huge_hash_is_refused_and_the_old_table_kept() {
+        let mut engine = Engine::try_new(EngineOptions {
+            hash_mb: 2,
+            ..EngineOptions::default()
+        })
+        .unwrap();
+        let err = engine.try_set_hash_mb(999_999_999).unwrap_err();
+        assert!(matches!(
+            err,
+            EngineError::HashTooLarge {
+                requested_mb: 999_999_999,
+                ..
+            }
+        ));
+        assert_eq!(engine.options().hash_mb, 2);
+        assert_eq!(engine.tt.buckets_len(), 2 * (1 << 20) / 64);
+        assert!(engine.try_set_hash_mb(0).is_err());
+        for mb in [usize::MAX, max_hash_mb() + 1] {
+            let err = Engine::try_new(EngineOptions {
+                hash_mb: mb,
+                ..EngineOptions::default()
+            })
+            .err()
+            .unwrap();
+            assert!(matches!(err, EngineError::HashTooLarge { .. }), "{err}");
+        }
+        let err = Engine::try_new(EngineOptions {
+            threads: 100_000,
+            ..EngineOptions::default()
+        })
+        .err()
+        .unwrap();
+        assert!(matches!(
+            err,
+            EngineError::OutOfRange {
+                option: "threads",
+                ..
+            }
+        ));
+        // The lenient setter clamps instead; a table too large to allocate keeps the old one.
+        engine.set_hash_mb(0);
+        assert_eq!(engine.options().hash_mb, 1);
+    }
+
+    #[test]
+    fn a_stop_while_idle_does_not_cut_the_next_search() {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        engine.stop_handle().stop();
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert_eq!(result.depth, 4);
+        // Armed first, a stop raised before the search starts does count.
+        engine.stop_handle().arm();
+        engine.stop_handle().stop();
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert!(result.depth < 4, "{}", result.depth);
+        // And it is gone once that search returned.
+        assert!(!engine.stop_handle().is_stopped());
+        let result = engine.search_position(&Position::startpos(), &limits, &mut |_| {});
+        assert_eq!(result.depth, 4);
     }
 
     #[test]

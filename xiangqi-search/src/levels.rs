@@ -110,26 +110,19 @@ impl FromStr for Level {
     }
 }
 
-/// A small deterministic random generator (SplitMix64) for the levels' move choice.
+/// The seeded random generator of the levels' move choice (the workspace's one generator,
+/// `fastrand`'s wyrand).
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(fastrand::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        Rng(fastrand::Rng::with_seed(seed))
     }
 
     /// A number in `0.0..1.0`.
     pub fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.f64()
     }
 }
 

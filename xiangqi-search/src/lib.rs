@@ -8,17 +8,25 @@ pub mod bench;
 mod engine;
 pub mod eval;
 pub mod levels;
+mod limits_check;
 pub mod params;
 pub mod rules;
 mod score;
 pub mod search;
 pub mod uci;
 
+/// The clock: std's, except in browsers (wasm32-unknown-unknown), where std's panics.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+pub(crate) use std::time::{Instant, SystemTime, UNIX_EPOCH};
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};
+
 pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 pub use levels::Level;
 pub use levels::UnknownLevel;
+pub use limits_check::{max_hash_mb, EngineError};
 pub use rules::{RepetitionRule, Rules};
 pub use score::Score;
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

@@ -5,33 +5,44 @@
 //! (`setoption hashsize 64`), `go time/increment/opptime`, `banmoves`, `nobestmove` and
 //! `bye` are used.
 //!
-//! Searches run on their own thread, so `isready`, `stop` and `quit` are answered while one
-//! runs. Malformed input gets an `info string error: ...` line and the engine keeps running;
-//! no input makes it crash.
+//! # Responsiveness
+//! Input is read on the calling thread and commands run on a second one; searches, `go perft`
+//! and `bench` run on a third, so the loop always reads on: `isready` is answered at once, even
+//! while a search runs or while commands wait for one; `stop` (and `ponderhit`) ends the running
+//! search or perft at once, and `quit` stops whatever runs, drops the commands still waiting and
+//! ends the session. A stop sent while nothing runs has no effect on what follows.
+//! Malformed input gets an `info string error: ...` line and the engine keeps running; no input
+//! makes it crash, and no number wraps: clocks and move times saturate, sizes out of range are
+//! refused with the range in the message, and the previous setting is kept.
 //!
 //! Pondering is not separate: `go ponder` searches like `go infinite`, and `ponderhit` (like
 //! `stop`) ends the search with its best move. At the end of input a running search is allowed
 //! to finish (an infinite one is stopped), so `echo "go depth 12" | xiangqi uci` prints a move.
-//! Likewise `position`, `go`, `setoption` and `bench` sent during a bounded search wait for its
-//! move, so a piped command file loses nothing; during an infinite search they are refused with
-//! an error line until `stop`.
+//! Likewise `position`, `go`, `setoption`, `ucinewgame`, `perft` and `bench` sent during a
+//! bounded search wait for its move (in order), so a piped command file loses nothing; during
+//! an infinite search they are refused with an error line until `stop` (`ucinewgame` stops it).
 //!
-//! Options: `Hash` (MiB), `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`,
-//! `simple` or `axf`, or a custom string such as `simple,no-capture=off`), `Seed` (the levels'
-//! randomness; 0 = from the clock) and `Clear Hash`.
+//! Options: `Hash` (MiB, at most what this machine holds: see [`crate::max_hash_mb`]),
+//! `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`, `simple` or `axf`, or a
+//! custom string such as `simple,no-capture=off`), `Seed` (the levels' randomness; 0 = from the
+//! clock) and `Clear Hash`.
 //!
-//! Extra commands: `go perft N` (a move-by-move count), `bench [depth]`, `d` (draw the board).
+//! Extra commands: `go perft N` (a move-by-move count, N at most [`MAX_PERFT_DEPTH`]),
+//! `bench [depth]`, `d` (draw the board).
 
 use crate::bench;
-use crate::engine::{Engine, EngineOptions, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use crate::engine::{Engine, EngineOptions, MAX_MULTIPV, MAX_THREADS};
 use crate::levels::Level;
+use crate::limits_check::max_hash_mb;
 use crate::rules::Rules;
 use crate::score::Score;
 use crate::search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::StopHandle;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -42,6 +53,9 @@ use xiangqi_core::{Move, Position, RankDialect};
 pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
 /// The authors as announced to GUIs.
 pub const ENGINE_AUTHOR: &str = "the xiangqi toolkit developers";
+/// Deepest `go perft` accepted: counts stay far from overflowing, and depth 10 from the opening
+/// already takes months (`stop` ends any of them).
+pub const MAX_PERFT_DEPTH: u32 = 10;
 
 /// Which protocol the GUI speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,21 +75,56 @@ fn send(out: &Output, line: &str) {
     let _ = guard.flush();
 }
 
-/// A protocol session: the engine, the current position and the running search.
+/// What the command thread is told.
+enum Event {
+    /// A line of input.
+    Line(String),
+    /// The input has ended.
+    End,
+    /// The job with this number has printed its answer and is returning.
+    JobDone(u64),
+}
+
+/// How a running job is stopped.
+enum JobStop {
+    /// A search: through the engine's stop handle.
+    Search(StopHandle),
+    /// A perft: through its own flag.
+    Flag(Arc<AtomicBool>),
+    /// Bench: it runs to its end.
+    None,
+}
+
+/// Work running on its own thread: a search, a perft or a bench.
+struct Job {
+    id: u64,
+    handle: JoinHandle<Option<Engine>>,
+    stop: JobStop,
+    /// An infinite search: only `stop` ends it.
+    infinite: bool,
+    /// A stop was sent to it.
+    stopping: bool,
+    /// It gives the engine back when it ends (a search).
+    holds_engine: bool,
+}
+
+/// A protocol session: the engine, the current position and the running job.
 struct Session {
     out: Output,
     protocol: Protocol,
     engine: Option<Engine>,
     options: EngineOptions,
-    stop: StopHandle,
-    search: Option<JoinHandle<Option<Engine>>>,
-    /// The running search only ends when stopped.
-    search_is_infinite: bool,
-    /// Set by the search thread just before it prints its best move.
-    answered: Arc<AtomicBool>,
+    job: Option<Job>,
+    next_job: u64,
+    /// Commands waiting, in order, for the running job to end.
+    waiting: VecDeque<String>,
+    events: Sender<Event>,
     start: Position,
     moves: Vec<Move>,
     ban_moves: Vec<Move>,
+    /// `quit` was read: what still waits runs with every job stopped at once, then the session
+    /// ends.
+    quitting: bool,
 }
 
 /// Runs the protocol loop until `quit` or the end of input. Returns when every search has
@@ -87,35 +136,126 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
 
 /// Like [`run`], writing to a shared writer (the caller can read what was written).
 pub fn run_shared<R: BufRead>(mut input: R, out: Arc<Mutex<dyn Write + Send>>) {
-    let engine = Engine::new(EngineOptions::default());
-    let mut session = Session {
-        out,
-        protocol: Protocol::Uci,
-        stop: engine.stop_handle(),
-        options: engine.options().clone(),
-        engine: Some(engine),
-        search: None,
-        search_is_infinite: false,
-        answered: Arc::new(AtomicBool::new(false)),
-        start: Position::startpos(),
-        moves: Vec::new(),
-        ban_moves: Vec::new(),
+    let (events, inbox) = channel();
+    let session_events = events.clone();
+    let session_out = Arc::clone(&out);
+    let commands = std::thread::Builder::new()
+        .name("uci-commands".to_owned())
+        .stack_size(16 << 20)
+        .spawn(move || command_loop(session_out, session_events, inbox));
+    let commands = match commands {
+        Ok(handle) => handle,
+        Err(e) => {
+            send(
+                &out,
+                &format!("info string error: cannot start a thread: {e}"),
+            );
+            return;
+        }
     };
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
+        match read_line_capped(&mut input, &mut buffer, MAX_LINE_BYTES) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
-        let line = String::from_utf8_lossy(&buffer);
-        if !session.handle(line.trim()) {
+        let line = String::from_utf8_lossy(&buffer).trim().to_owned();
+        let quit = line.split_whitespace().next() == Some("quit");
+        if events.send(Event::Line(line)).is_err() || quit {
             break;
         }
     }
-    // End of input: let a bounded search finish and print its move; stop an infinite one.
-    let infinite = session.search_is_infinite;
-    session.finish_search(infinite);
+    let _ = events.send(Event::End);
+    let _ = commands.join();
+}
+
+/// The longest input line kept; the rest of a longer line is read and dropped, so that endless
+/// input without a newline cannot exhaust memory.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads up to and including the next newline, keeping at most `cap` bytes of it in `buf`.
+/// Returns the bytes read (0 at the end of input).
+fn read_line_capped<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read);
+        }
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let keep = used.min(cap.saturating_sub(buf.len()));
+        buf.extend_from_slice(&available[..keep]);
+        input.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
+/// The command thread: runs commands in order, never waiting on a job, so that it always takes
+/// the next event.
+fn command_loop(out: Output, events: Sender<Event>, inbox: Receiver<Event>) {
+    let engine = Engine::new(EngineOptions::default());
+    let mut session = Session {
+        out,
+        protocol: Protocol::Uci,
+        options: engine.options().clone(),
+        engine: Some(engine),
+        job: None,
+        next_job: 0,
+        waiting: VecDeque::new(),
+        events,
+        start: Position::startpos(),
+        moves: Vec::new(),
+        ban_moves: Vec::new(),
+        quitting: false,
+    };
+    let mut input_ended = false;
+    while let Ok(event) = inbox.recv() {
+        match event {
+            Event::Line(line) => session.take_line(line),
+            Event::JobDone(id) => {
+                if session.job.as_ref().is_some_and(|job| job.id == id) {
+                    session.join_job();
+                    session.run_waiting();
+                }
+            }
+            Event::End => input_ended = true,
+        }
+        if (input_ended || session.quitting) && session.waiting.is_empty() {
+            // End of input: let a bounded search finish and print its move; stop an infinite
+            // one. After `quit`, stop any.
+            if session.quitting || session.job.as_ref().is_some_and(|job| job.infinite) {
+                session.stop_job();
+            }
+            session.join_job();
+            if session.quitting && session.protocol == Protocol::Ucci {
+                send(&session.out, "bye");
+            }
+            return;
+        }
+    }
+}
+
+/// Commands that need the engine idle (no job running).
+fn needs_idle(command: &str) -> bool {
+    matches!(
+        command,
+        "ucinewgame" | "newgame" | "setoption" | "position" | "go" | "bench" | "perft"
+    )
 }
 
 impl Session {
@@ -123,51 +263,158 @@ impl Session {
         send(&self.out, &format!("info string error: {message}"));
     }
 
-    /// `true` while a search runs that has not yet answered with its best move. A search that
-    /// has answered may still be returning the engine; the next command waits for that.
-    fn searching(&self) -> bool {
-        self.search.is_some() && !self.answered.load(Ordering::Acquire)
+    /// Takes a line as it arrives.
+    fn take_line(&mut self, line: String) {
+        let command = line.split_whitespace().next().unwrap_or("");
+        match command {
+            "" => {}
+            "isready" => send(&self.out, "readyok"),
+            "stop" | "ponderhit" => {
+                self.stop_job();
+                // Commands waiting may start a search that this stop, sent after them, ends.
+                if !self.waiting.is_empty() {
+                    self.waiting.push_back(line);
+                }
+            }
+            "quit" => {
+                // Commands still waiting run, quickly: each job they start is stopped at once.
+                self.quitting = true;
+                self.stop_job();
+            }
+            _ if !self.waiting.is_empty() => self.waiting.push_back(line),
+            _ => self.dispatch(line),
+        }
     }
 
-    /// Makes way for a command that needs the engine idle: a bounded search (depth, nodes,
-    /// time) is allowed to finish and print its move, so piped command files lose nothing; an
-    /// infinite one would never end, so the command is refused with an error line (`what` says
-    /// what was refused) until `stop`.
-    fn settle(&mut self, what: &str) -> bool {
-        if self.searching() && self.search_is_infinite {
-            self.info_error(&format!(
-                "{what} during an infinite search; send stop first"
-            ));
+    /// Runs a command now, or queues it when it needs the engine and a job runs.
+    fn dispatch(&mut self, line: String) {
+        let command = line.split_whitespace().next().unwrap_or("");
+        if self.job.is_none() || !needs_idle(command) {
+            self.handle(&line);
+            return;
+        }
+        if self.refused_during_infinite(command) {
+            return;
+        }
+        self.waiting.push_back(line);
+    }
+
+    /// During an infinite search that no stop has reached, a command needing the engine is
+    /// refused with an error line (`true`), except `ucinewgame`, which stops the search and
+    /// then waits for it like any command.
+    fn refused_during_infinite(&mut self, command: &str) -> bool {
+        if !self.job.as_ref().is_some_and(|j| j.infinite && !j.stopping) {
             return false;
         }
-        self.finish_search(false);
+        let what = match command {
+            "ucinewgame" | "newgame" => {
+                self.stop_job();
+                return false;
+            }
+            "setoption" => "options cannot change",
+            "position" => "the position cannot change",
+            "bench" => "bench cannot run",
+            _ => "a new search cannot start",
+        };
+        self.info_error(&format!(
+            "{what} during an infinite search; send stop first"
+        ));
         true
     }
 
-    /// Waits for the running search (stopping it first when `stop` is set) and takes the
-    /// engine back.
-    fn finish_search(&mut self, stop: bool) {
-        if let Some(handle) = self.search.take() {
-            if stop {
-                self.stop.stop();
+    /// Runs the waiting commands, in order, until one has to wait for a job again.
+    fn run_waiting(&mut self) {
+        while let Some(line) = self.waiting.pop_front() {
+            let command = line.split_whitespace().next().unwrap_or("");
+            if self.job.is_some() && needs_idle(command) {
+                if self.refused_during_infinite(command) {
+                    continue;
+                }
+                self.waiting.push_front(line);
+                return;
             }
-            match handle.join() {
-                Ok(Some(engine)) => self.engine = Some(engine),
-                _ => {
+            self.handle(&line);
+        }
+    }
+
+    /// Asks the running job to stop; it still prints its answer.
+    fn stop_job(&mut self) {
+        if let Some(job) = &mut self.job {
+            job.stopping = true;
+            match &job.stop {
+                JobStop::Search(handle) => handle.stop(),
+                JobStop::Flag(flag) => flag.store(true, Ordering::Relaxed),
+                JobStop::None => {}
+            }
+        }
+    }
+
+    /// Waits for the running job and takes the engine back.
+    fn join_job(&mut self) {
+        let Some(job) = self.job.take() else {
+            return;
+        };
+        match job.handle.join() {
+            Ok(Some(engine)) => self.engine = Some(engine),
+            Ok(None) if !job.holds_engine => {}
+            _ => {
+                if job.holds_engine {
                     self.info_error("the search failed; the engine was restarted");
-                    let engine = Engine::new(self.options.clone());
-                    self.stop = engine.stop_handle();
-                    self.engine = Some(engine);
+                    self.engine = Some(Engine::new(self.options.clone()));
+                } else {
+                    self.info_error("internal error; the command was abandoned");
                 }
             }
         }
     }
 
-    /// Handles one line; `false` ends the session.
-    fn handle(&mut self, line: &str) -> bool {
+    /// Starts `work` as the running job; it reports its end to the command thread.
+    fn start_job(
+        &mut self,
+        stop: JobStop,
+        infinite: bool,
+        holds_engine: bool,
+        work: impl FnOnce() -> Option<Engine> + Send + 'static,
+    ) -> bool {
+        self.next_job += 1;
+        let id = self.next_job;
+        let events = self.events.clone();
+        let spawned = std::thread::Builder::new()
+            .name("uci-job".to_owned())
+            .stack_size(16 << 20)
+            .spawn(move || {
+                // The end is reported even when the work panics (the join then says so).
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(work));
+                let _ = events.send(Event::JobDone(id));
+                outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job {
+                    id,
+                    handle,
+                    stop,
+                    infinite,
+                    stopping: false,
+                    holds_engine,
+                });
+                if self.quitting {
+                    self.stop_job();
+                }
+                true
+            }
+            Err(e) => {
+                self.info_error(&format!("cannot start a thread: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Handles one command with the engine idle (or one that does not need it).
+    fn handle(&mut self, line: &str) {
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else {
-            return true;
+            return;
         };
         let rest: Vec<&str> = words.collect();
         match command {
@@ -181,7 +428,6 @@ impl Session {
             }
             "isready" => send(&self.out, "readyok"),
             "ucinewgame" | "newgame" => {
-                self.finish_search(true);
                 if let Some(engine) = &mut self.engine {
                     engine.new_game();
                 }
@@ -192,22 +438,21 @@ impl Session {
             "position" => self.position(&rest),
             "banmoves" => self.banmoves(&rest),
             "go" => self.go(&rest),
-            "stop" => self.finish_search(true),
-            "ponderhit" => self.finish_search(true),
-            "quit" => {
-                self.finish_search(true);
-                if self.protocol == Protocol::Ucci {
-                    send(&self.out, "bye");
-                }
-                return false;
-            }
+            "stop" | "ponderhit" => self.stop_job(),
             "d" | "display" => self.display(),
             "bench" => self.bench(&rest),
             "perft" => self.perft(&rest),
             "probe" if self.protocol == Protocol::Ucci => {}
-            _ => self.info_error(&format!("unknown command {command:?}")),
+            _ => {
+                let shown: String = command.chars().take(64).collect();
+                let more = if shown.len() < command.len() {
+                    "..."
+                } else {
+                    ""
+                };
+                self.info_error(&format!("unknown command {shown:?}{more}"));
+            }
         }
-        true
     }
 
     fn identify(&self) {
@@ -220,8 +465,9 @@ impl Session {
                 send(
                     out,
                     &format!(
-                        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                        o.hash_mb
+                        "option name Hash type spin default {} min 1 max {}",
+                        o.hash_mb,
+                        max_hash_mb()
                     ),
                 );
                 send(
@@ -275,7 +521,8 @@ impl Session {
                 send(
                     out,
                     &format!(
-                        "option hashsize type spin min 1 max {MAX_HASH_MB} default {}",
+                        "option hashsize type spin min 1 max {} default {}",
+                        max_hash_mb(),
                         o.hash_mb
                     ),
                 );
@@ -289,7 +536,10 @@ impl Session {
                 send(out, "option level type combo var beginner var casual var club var strong var master default master");
                 send(
                     out,
-                    "option rules type combo var casual var simple var axf default simple",
+                    &format!(
+                        "option rules type combo var casual var simple var axf default {}",
+                        o.rules.name()
+                    ),
                 );
                 send(out, "option usebook type check default false");
                 send(out, "option newgame type button");
@@ -317,24 +567,30 @@ impl Session {
             self.info_error("setoption needs an option name");
             return;
         }
-        if !self.settle("options cannot change") {
-            return;
-        }
-        self.finish_search(false);
         let Some(engine) = self.engine.as_mut() else {
             return;
         };
-        let number = |v: &str| v.trim().parse::<u64>().ok();
+        // Numbers too large for the machine's word saturate, and are then refused as out of
+        // range with the rest.
+        let number =
+            |v: &str| parse_saturating(v.trim()).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        let in_range = |what: &str, v: &str, max: usize| match number(v) {
+            Some(n) if (1..=max).contains(&n) => Ok(n),
+            Some(n) => Err(format!("{what} {n} is outside 1..={max}; kept as it was")),
+            None => Err(format!("{what} needs a number, not {v:?}")),
+        };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" | "hashsize" => number(&value)
-                .map(|mb| engine.set_hash_mb(mb.min(MAX_HASH_MB as u64) as usize))
-                .ok_or_else(|| format!("Hash needs a number of MiB, not {value:?}")),
-            "threads" => number(&value)
-                .map(|n| engine.set_threads(n.min(MAX_THREADS as u64) as usize))
-                .ok_or_else(|| format!("Threads needs a number, not {value:?}")),
-            "multipv" => number(&value)
-                .map(|n| engine.set_multipv(n.min(MAX_MULTIPV as u64) as usize))
-                .ok_or_else(|| format!("MultiPV needs a number, not {value:?}")),
+            "hash" | "hashsize" => match number(&value) {
+                Some(mb) => engine.try_set_hash_mb(mb).map_err(|e| {
+                    format!(
+                        "Hash: {e}; the table stays at {} MiB",
+                        engine.options().hash_mb
+                    )
+                }),
+                None => Err(format!("Hash needs a number of MiB, not {value:?}")),
+            },
+            "threads" => in_range("Threads", &value, MAX_THREADS).map(|n| engine.set_threads(n)),
+            "multipv" => in_range("MultiPV", &value, MAX_MULTIPV).map(|n| engine.set_multipv(n)),
             "level" => value
                 .parse::<Level>()
                 .map(|l| engine.set_level(l))
@@ -343,7 +599,7 @@ impl Session {
                 .parse::<Rules>()
                 .map(|r| engine.set_rules(r))
                 .map_err(|e| e.to_string()),
-            "seed" => number(&value)
+            "seed" => parse_saturating(value.trim())
                 .map(|s| engine.set_seed(Some(s).filter(|&s| s != 0)))
                 .ok_or_else(|| format!("Seed needs a number, not {value:?}")),
             "clear hash" | "newgame" => {
@@ -363,9 +619,6 @@ impl Session {
     }
 
     fn position(&mut self, args: &[&str]) {
-        if !self.settle("the position cannot change") {
-            return;
-        }
         let moves_at = args.iter().position(|w| *w == "moves");
         let spec = &args[..moves_at.unwrap_or(args.len())];
         let start = match spec.first() {
@@ -439,11 +692,10 @@ impl Session {
                 let text = args
                     .get(i)
                     .ok_or_else(|| format!("go {word} needs a value"))?;
-                // Clocks may go negative in some GUIs: treat that as no time left.
-                if let Ok(v) = text.parse::<i64>() {
-                    return Ok(v.max(0) as u64);
-                }
-                Err(format!("go {word} needs a number, not {text:?}"))
+                // Clocks may go negative in some GUIs: treat that as no time left; a value past
+                // 64 bits saturates.
+                parse_saturating(text)
+                    .ok_or_else(|| format!("go {word} needs a number, not {text:?}"))
             };
             let us_red = pos.turn() == xiangqi_core::Color::Red;
             match word {
@@ -536,10 +788,6 @@ impl Session {
             self.perft(&args[1..]);
             return;
         }
-        if !self.settle("a new search cannot start") {
-            return;
-        }
-        self.finish_search(false);
         let pos = self.current();
         let (mut limits, _) = match self.parse_go(args, &pos) {
             Ok(parsed) => parsed,
@@ -549,63 +797,55 @@ impl Session {
             }
         };
         limits.ban_moves = std::mem::take(&mut self.ban_moves);
-        self.search_is_infinite = limits.infinite;
         let Some(mut engine) = self.engine.take() else {
             return;
         };
-        self.stop = engine.stop_handle();
-        self.stop.reset();
+        let stop = engine.stop_handle();
+        // Armed now, so that a stop taken before the search thread starts still ends it.
+        stop.arm();
         let out = Arc::clone(&self.out);
         let protocol = self.protocol;
         let start = self.start.clone();
         let moves = self.moves.clone();
-        let answered = Arc::new(AtomicBool::new(false));
-        self.answered = Arc::clone(&answered);
-        let spawned = std::thread::Builder::new()
-            .name("search".to_owned())
-            .stack_size(16 << 20)
-            .spawn(move || {
-                let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    engine.search(&start, &moves, &limits, &mut |info| {
-                        send(&out, &info_line(info, protocol))
-                    })
-                }));
-                let none = if protocol == Protocol::Ucci {
-                    "nobestmove"
-                } else {
-                    "bestmove (none)"
-                };
-                let (line, engine) = match outcome {
-                    Ok(Ok(result)) => (bestmove_line(&result, protocol), Some(engine)),
-                    Ok(Err(e)) => {
-                        send(&out, &format!("info string error: {e}"));
-                        (none.to_owned(), Some(engine))
+        let infinite = limits.infinite;
+        let started = self.start_job(JobStop::Search(stop.clone()), infinite, true, move || {
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                engine.search(&start, &moves, &limits, &mut |info| {
+                    send(&out, &info_line(info, protocol))
+                })
+            }));
+            let none = if protocol == Protocol::Ucci {
+                "nobestmove"
+            } else {
+                "bestmove (none)"
+            };
+            let (line, engine) = match outcome {
+                Ok(Ok(result)) => (bestmove_line(&result, protocol), Some(engine)),
+                Ok(Err(e)) => {
+                    send(&out, &format!("info string error: {e}"));
+                    (none.to_owned(), Some(engine))
+                }
+                Err(_) => {
+                    // A bug, not bad input; still answer so the GUI does not hang, with a
+                    // legal move, and start a fresh engine for the next search.
+                    send(&out, "info string error: internal error in the search");
+                    let mut pos = start.clone();
+                    for &m in &moves {
+                        pos.make_move(m);
                     }
-                    Err(_) => {
-                        // A bug, not bad input; still answer so the GUI does not hang, with a
-                        // legal move, and start a fresh engine for the next search.
-                        send(&out, "info string error: internal error in the search");
-                        let mut pos = start.clone();
-                        for &m in &moves {
-                            pos.make_move(m);
-                        }
-                        let line = pos
-                            .legal_moves()
-                            .first()
-                            .map_or_else(|| none.to_owned(), |m| format!("bestmove {m}"));
-                        (line, None)
-                    }
-                };
-                answered.store(true, Ordering::Release);
-                send(&out, &line);
-                engine
-            });
-        match spawned {
-            Ok(handle) => self.search = Some(handle),
-            Err(e) => {
-                self.info_error(&format!("cannot start a search thread: {e}"));
-                self.engine = Some(Engine::new(self.options.clone()));
-            }
+                    let line = pos
+                        .legal_moves()
+                        .first()
+                        .map_or_else(|| none.to_owned(), |m| format!("bestmove {m}"));
+                    (line, None)
+                }
+            };
+            send(&out, &line);
+            engine
+        });
+        if !started {
+            stop.stop();
+            self.engine = Some(Engine::new(self.options.clone()));
         }
     }
 
@@ -620,35 +860,51 @@ impl Session {
         send(&self.out, &format!("Checkers: {}", checkers.join(" ")));
     }
 
-    fn perft(&self, args: &[&str]) {
-        let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-            self.info_error("perft needs a depth");
-            return;
+    fn perft(&mut self, args: &[&str]) {
+        let depth = match args.first().map(|d| d.parse::<u32>()) {
+            Some(Ok(d)) if d <= MAX_PERFT_DEPTH => d,
+            _ => {
+                self.info_error(&format!("perft needs a depth 0..={MAX_PERFT_DEPTH}"));
+                return;
+            }
         };
-        if depth > 8 {
-            self.info_error("perft depth is limited to 8 here");
-            return;
-        }
         let pos = self.current();
-        let start = std::time::Instant::now();
-        let mut total = 0;
-        for (m, n) in xiangqi_core::perft_divide(&pos, depth) {
-            send(&self.out, &format!("{m}: {n}"));
-            total += n;
-        }
-        let ms = start.elapsed().as_millis().max(1) as u64;
-        send(&self.out, "");
-        send(&self.out, &format!("Nodes searched: {total}"));
-        send(
-            &self.out,
-            &format!("info string perft time {ms} ms nps {}", total * 1000 / ms),
-        );
+        let out = Arc::clone(&self.out);
+        let flag = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&flag);
+        self.start_job(JobStop::Flag(flag), false, false, move || {
+            let start = std::time::Instant::now();
+            let mut total: u64 = 0;
+            let mut halt = || stop.load(Ordering::Relaxed);
+            for &m in pos.legal_moves().iter() {
+                let Ok(child) = pos.after(m) else { continue };
+                let count = if depth <= 1 {
+                    Some(1)
+                } else {
+                    xiangqi_core::perft_with(&child, depth - 1, &mut halt)
+                };
+                let Some(n) = count else {
+                    send(&out, "info string perft stopped");
+                    return None;
+                };
+                send(&out, &format!("{m}: {n}"));
+                total = total.saturating_add(n);
+            }
+            let ms = start.elapsed().as_millis().max(1);
+            send(&out, "");
+            send(&out, &format!("Nodes searched: {total}"));
+            send(
+                &out,
+                &format!(
+                    "info string perft time {ms} ms nps {}",
+                    u128::from(total) * 1000 / ms
+                ),
+            );
+            None
+        });
     }
 
     fn bench(&mut self, args: &[&str]) {
-        if !self.settle("bench cannot run") {
-            return;
-        }
         let depth = match args.first().map(|d| d.parse::<u32>()) {
             None => bench::BENCH_DEPTH,
             Some(Ok(d)) if (1..=30).contains(&d) => d,
@@ -657,24 +913,49 @@ impl Session {
                 return;
             }
         };
-        let report = bench::run_bench(depth, |i, fen, result| {
+        if self.quitting {
+            // A bench cannot be stopped.
+            return;
+        }
+        let out = Arc::clone(&self.out);
+        self.start_job(JobStop::None, false, false, move || {
+            let report = bench::run_bench(depth, |i, fen, result| {
+                send(
+                    &out,
+                    &format!(
+                        "info string position {} {fen} nodes {} bestmove {}",
+                        i + 1,
+                        result.nodes,
+                        move_text(result.best_move)
+                    ),
+                );
+            });
             send(
-                &self.out,
-                &format!(
-                    "info string position {} {fen} nodes {} bestmove {}",
-                    i + 1,
-                    result.nodes,
-                    move_text(result.best_move)
-                ),
+                &out,
+                &format!("Total time (ms) : {}", report.time.as_millis()),
             );
+            send(&out, &format!("Nodes searched  : {}", report.nodes));
+            send(&out, &format!("Nodes/second    : {}", report.nps));
+            None
         });
-        send(
-            &self.out,
-            &format!("Total time (ms) : {}", report.time.as_millis()),
-        );
-        send(&self.out, &format!("Nodes searched  : {}", report.nodes));
-        send(&self.out, &format!("Nodes/second    : {}", report.nps));
     }
+}
+
+/// A decimal integer with an optional sign; a negative value gives 0 and one too large for
+/// 64 bits gives `u64::MAX`, so that no value a GUI sends can wrap.
+fn parse_saturating(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if negative {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
 }
 
 fn move_text(m: Option<Move>) -> String {

@@ -16,3 +16,17 @@ fn bench_is_reproducible_at_a_low_depth() {
     let b = xiangqi_search::bench::run_bench(6, |_, _, _| {});
     assert_eq!(a.nodes, b.nodes);
 }
+
+#[test]
+fn bench_runs_on_two_threads() {
+    use xiangqi_core::Position;
+    let mut answered = 0;
+    let report = xiangqi_search::bench::run_bench_threads(5, 2, |_, fen, result| {
+        let pos = Position::from_fen(fen).unwrap();
+        let mv = result.best_move.expect("every bench position has a move");
+        assert!(pos.is_legal(mv), "{fen}: {mv}");
+        answered += 1;
+    });
+    assert_eq!(answered, xiangqi_search::bench::BENCH_POSITIONS.len());
+    assert!(report.nodes > 0);
+}

@@ -44,6 +44,10 @@ fn a_uci_session_plays_legal_moves() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name Level type combo")));
+    // The library's default preset.
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Rules type combo default axf ")));
     assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 5 ")),
@@ -215,18 +219,12 @@ fn garbage_input_gets_errors_and_the_engine_keeps_running() {
         "value",
         "isready",
     ];
-    let mut state = 12345u64;
+    let mut rng = fastrand::Rng::with_seed(12345);
     for _ in 0..300 {
         let mut line = Vec::new();
-        for _ in 0..(state % 6) {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            line.push(words[(state >> 33) as usize % words.len()]);
+        for _ in 0..rng.usize(..6) {
+            line.push(words[rng.usize(..words.len())]);
         }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
         // Keep searches short: any `go` gets a depth cap appended.
         let mut text = line.join(" ");
         if text.starts_with("go") {

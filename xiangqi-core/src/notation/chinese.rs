@@ -209,7 +209,79 @@ fn parse_wanted(text: &str) -> Result<Wanted, MoveParseError> {
 /// among the legal moves of `pos`.
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
     let wanted = parse_wanted(text)?;
-    vertical::resolve(text, vertical::find(pos, &wanted))
+    vertical::resolve(pos, text, vertical::find(pos, &wanted))
+}
+
+/// A Chinese move as a value: read from text ([`FromStr`](core::str::FromStr)), resolved
+/// against a position ([`Chinese::to_move`]) and written back ([`Display`](fmt::Display)).
+/// Parsing checks the syntax only and keeps the characters as given (spaces dropped); writing a
+/// move ([`Chinese::from_move`]) picks the characters of a [`ChineseStyle`].
+///
+/// ```
+/// use xiangqi_core::{ChineseStyle, Chinese, Position};
+/// let pos = Position::startpos();
+/// let text: Chinese = "炮二平五".parse().unwrap();
+/// let m = text.to_move(&pos).unwrap();
+/// assert_eq!(m.to_string(), "h2e2");
+/// assert_eq!(Chinese::from_move(&pos, m, ChineseStyle::TRADITIONAL).unwrap().to_string(), "炮二平五");
+/// assert!("炮二平".parse::<Chinese>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Chinese {
+    chars: [char; 5],
+    len: u8,
+}
+
+impl Chinese {
+    fn from_chars(text: &str) -> Option<Chinese> {
+        let mut chars = ['\0'; 5];
+        let mut len = 0;
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            *chars.get_mut(len)? = c;
+            len += 1;
+        }
+        Some(Chinese {
+            chars,
+            len: len as u8,
+        })
+    }
+
+    /// The Chinese text, in `style`, of a move of the piece on `m.from()` (`None` for an empty
+    /// point). `m` should be legal in `pos` for the text to name it.
+    pub fn from_move(pos: &Position, m: Move, style: ChineseStyle) -> Option<Chinese> {
+        let described = vertical::describe(pos, m)?;
+        let mut text = String::with_capacity(16);
+        // Writing into a String cannot fail.
+        let _ = write_described(&described, style, &mut text);
+        Chinese::from_chars(&text)
+    }
+
+    /// The legal move of `pos` the text names (an error tells why there is none, or that it
+    /// fits several).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveParseError> {
+        parse_chinese(pos, &self.to_string())
+    }
+
+    /// The characters.
+    pub fn chars(&self) -> &[char] {
+        &self.chars[..self.len as usize]
+    }
+}
+
+impl core::str::FromStr for Chinese {
+    type Err = MoveParseError;
+
+    fn from_str(text: &str) -> Result<Chinese, MoveParseError> {
+        parse_wanted(text)?;
+        Chinese::from_chars(text)
+            .ok_or_else(|| MoveParseError::invalid(text, "too long for a Chinese move"))
+    }
+}
+
+impl fmt::Display for Chinese {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.chars().iter().try_for_each(|&c| f.write_char(c))
+    }
 }
 
 impl Position {

@@ -71,6 +71,74 @@ pub fn write_coords(m: Move, dialect: RankDialect) -> String {
     }
 }
 
+/// A move in ICCS coordinates as a value: read from text ([`FromStr`](core::str::FromStr) takes
+/// ranks 0..9, [`Iccs::parse`] either dialect), checked against a position ([`Iccs::to_move`])
+/// and written back ([`Display`](core::fmt::Display): `h2e2`; [`Iccs::text`] for a dialect).
+///
+/// ```
+/// use xiangqi_core::{Iccs, Position, RankDialect};
+/// let pos = Position::startpos();
+/// let iccs: Iccs = "H2-E2".parse().unwrap();
+/// assert_eq!(iccs.to_string(), "h2e2");
+/// assert_eq!(iccs.text(RankDialect::One), "h3e3");
+/// assert_eq!(iccs.to_move(&pos).unwrap().to_string(), "h2e2");
+/// let blocked = Iccs::parse("a1a6", RankDialect::One).unwrap();
+/// assert_eq!(
+///     blocked.to_move(&pos).unwrap_err().to_string(),
+///     "illegal move \"a0a5\": the path is blocked"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Iccs {
+    /// The point the move leaves.
+    pub from: Square,
+    /// The point it goes to.
+    pub to: Square,
+}
+
+impl Iccs {
+    /// The coordinates of a move.
+    pub const fn from_move(m: Move) -> Iccs {
+        Iccs {
+            from: m.from(),
+            to: m.to(),
+        }
+    }
+
+    /// Parses coordinates in `dialect` (the syntax only).
+    pub fn parse(text: &str, dialect: RankDialect) -> Result<Iccs, MoveParseError> {
+        parse_coords(text, dialect).map(Iccs::from_move)
+    }
+
+    /// The move, when it is legal in `pos`; otherwise an error with the reason.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveParseError> {
+        let m = Move::new(self.from, self.to);
+        match pos.illegal_reason(m) {
+            None => Ok(m),
+            Some(reason) => Err(MoveParseError::illegal(&m.to_string(), reason.message())),
+        }
+    }
+
+    /// The text in `dialect`.
+    pub fn text(&self, dialect: RankDialect) -> String {
+        write_coords(Move::new(self.from, self.to), dialect)
+    }
+}
+
+impl core::str::FromStr for Iccs {
+    type Err = MoveParseError;
+
+    fn from_str(text: &str) -> Result<Iccs, MoveParseError> {
+        Iccs::parse(text, RankDialect::Zero)
+    }
+}
+
+impl core::fmt::Display for Iccs {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
 impl Position {
     /// Parses a coordinate move and checks that it is legal here.
     ///
@@ -81,16 +149,16 @@ impl Position {
     /// assert_eq!(pos.parse_iccs("h3e3", RankDialect::One).unwrap().to_string(), "h2e2");
     /// assert!(pos.parse_iccs("h2h9", RankDialect::Zero).is_ok()); // the cannon takes the horse over h7
     /// assert!(pos.parse_iccs("h2h8", RankDialect::Zero).is_err()); // nothing to take beyond the screen
+    /// assert_eq!(
+    ///     pos.parse_iccs("h0h2", RankDialect::Zero).unwrap_err().to_string(),
+    ///     "illegal move \"h0h2\": that piece does not move so"
+    /// );
     /// ```
     pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
         let m = parse_coords(text, dialect)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(MoveParseError::illegal(
-                text,
-                "not a legal move in this position",
-            ))
+        match self.illegal_reason(m) {
+            None => Ok(m),
+            Some(reason) => Err(MoveParseError::illegal(text, reason.message())),
         }
     }
 }

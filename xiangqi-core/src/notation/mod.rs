@@ -1,8 +1,11 @@
 //! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF and Chinese.
 //!
-//! Each notation has a parser that checks the move against a [`Position`] and a writer that
-//! needs the position too (WXF and Chinese name the piece and its file). [`Notation`] picks one
-//! by value, and [`Position::parse_any`] takes whichever a person types.
+//! Each notation is a value type: [`Iccs`], [`Wxf`] and [`Chinese`] parse from text (the syntax
+//! alone), resolve against a [`Position`] to a legal [`Move`] (`to_move`), are made from a move
+//! (`from_move`, which needs the position for WXF and Chinese since they name the piece and its
+//! file) and display as text. [`Notation`] picks one by value, the `Position` methods
+//! (`parse_wxf`, `to_chinese`, ...) do a parse or a write in one call, and
+//! [`Position::parse_any`] takes whichever a person types.
 //!
 //! ```
 //! use xiangqi_core::{Position, notation::Notation};
@@ -19,8 +22,9 @@ pub mod iccs;
 mod vertical;
 pub mod wxf;
 
-pub use chinese::ChineseStyle;
-pub use iccs::RankDialect;
+pub use chinese::{Chinese, ChineseStyle};
+pub use iccs::{Iccs, RankDialect};
+pub use wxf::Wxf;
 
 use crate::moves::Move;
 use crate::position::{IllegalMove, Position};

@@ -188,8 +188,9 @@ pub(crate) struct Wanted {
 pub(crate) enum Found {
     /// No piece of the side to move fits the piece part of the text.
     NoPiece,
-    /// Pieces fit, but none of them can make the move described.
-    NoMove,
+    /// Pieces fit, but none of them can make the move described; the first move on the board
+    /// that the text describes, if any, to tell why it is illegal.
+    NoMove(Option<Move>),
     /// Exactly one legal move fits.
     One(Move),
     /// Several legal moves fit.
@@ -239,6 +240,7 @@ pub(crate) fn find(pos: &Position, wanted: &Wanted) -> Found {
     let crowded = wanted.role == Role::Soldier && matches!(wanted.selector, Selector::File(_));
     let mut any_piece = false;
     let mut found = None;
+    let mut tried = None;
     for from in same {
         let file = from.file().number_for(color);
         let fits = match wanted.selector {
@@ -264,6 +266,7 @@ pub(crate) fn find(pos: &Position, wanted: &Wanted) -> Found {
             continue;
         };
         let m = Move::new(from, to);
+        tried.get_or_insert(m);
         if pos.is_legal(m) {
             if found.is_some() {
                 return Found::Many;
@@ -273,25 +276,24 @@ pub(crate) fn find(pos: &Position, wanted: &Wanted) -> Found {
     }
     match (found, any_piece) {
         (Some(m), _) => Found::One(m),
-        (None, true) => Found::NoMove,
+        (None, true) => Found::NoMove(tried),
         (None, false) => Found::NoPiece,
     }
 }
 
 /// Turns what [`find`] found into the parse result.
-pub(crate) fn resolve(text: &str, found: Found) -> Result<Move, MoveParseError> {
+pub(crate) fn resolve(pos: &Position, text: &str, found: Found) -> Result<Move, MoveParseError> {
     match found {
         Found::One(m) => Ok(m),
         Found::Many => Err(MoveParseError::Ambiguous {
             text: text.to_owned(),
         }),
-        Found::NoPiece => Err(MoveParseError::illegal(
+        Found::NoPiece => Err(MoveParseError::illegal(text, "no piece of yours there")),
+        Found::NoMove(tried) => Err(MoveParseError::illegal(
             text,
-            "no such piece of the side to move",
-        )),
-        Found::NoMove => Err(MoveParseError::illegal(
-            text,
-            "that piece has no such legal move",
+            tried
+                .and_then(|m| pos.illegal_reason(m))
+                .map_or("that piece does not move so", |r| r.message()),
         )),
     }
 }

@@ -201,7 +201,74 @@ pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
             break;
         }
     }
-    vertical::resolve(text, found)
+    vertical::resolve(pos, text, found)
+}
+
+/// A WXF move as a value: four characters read from text ([`FromStr`](core::str::FromStr)),
+/// resolved against a position ([`Wxf::to_move`]) and written back ([`Display`](fmt::Display)).
+/// Parsing checks the syntax only and keeps the standard spelling: upper-case WXF letters (the
+/// FEN letters B and N become E and H), `=` for sideways, the place after the letter (`+R=2`
+/// becomes `R+=2`).
+///
+/// ```
+/// use xiangqi_core::{Position, Wxf};
+/// let pos = Position::startpos();
+/// let wxf: Wxf = "c2.5".parse().unwrap();
+/// assert_eq!(wxf.to_string(), "C2=5");
+/// let m = wxf.to_move(&pos).unwrap();
+/// assert_eq!(m.to_string(), "h2e2");
+/// assert_eq!(Wxf::from_move(&pos, m), Some(wxf));
+/// assert!("C2=0".parse::<Wxf>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Wxf([u8; 4]);
+
+impl Wxf {
+    /// The WXF text of a move of the piece on `m.from()` (`None` for an empty point). `m`
+    /// should be legal in `pos` for the text to name it.
+    pub fn from_move(pos: &Position, m: Move) -> Option<Wxf> {
+        let described = vertical::describe(pos, m)?;
+        let mut text = String::with_capacity(4);
+        // Writing into a String cannot fail.
+        let _ = write_described(&described, &mut text);
+        text.as_bytes().try_into().ok().map(Wxf)
+    }
+
+    /// The legal move of `pos` the text names (an error tells why there is none, or that it
+    /// fits several).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveParseError> {
+        parse_wxf(pos, self.as_str())
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes are ever stored.
+        core::str::from_utf8(&self.0).unwrap_or("")
+    }
+}
+
+impl core::str::FromStr for Wxf {
+    type Err = MoveParseError;
+
+    fn from_str(text: &str) -> Result<Wxf, MoveParseError> {
+        reading(text)?;
+        let bytes = text.trim().as_bytes();
+        let letter = |b: u8| role_letter(b).map(|r| r.letter() as u8);
+        let (first, second) = match (letter(bytes[0]), letter(bytes[1])) {
+            (Some(l), _) => (l, bytes[1]),
+            // Front or rear before the letter: the standard puts it after.
+            (None, Some(l)) => (l, bytes[0]),
+            (None, None) => (bytes[0], bytes[1]),
+        };
+        let direction = if bytes[2] == b'.' { b'=' } else { bytes[2] };
+        Ok(Wxf([first, second, direction, bytes[3]]))
+    }
+}
+
+impl fmt::Display for Wxf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Position {
@@ -230,5 +297,32 @@ impl Position {
     /// ```
     pub fn parse_wxf(&self, text: &str) -> Result<Move, MoveParseError> {
         parse_wxf(self, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_keep_the_standard_spelling() {
+        for (text, standard) in [
+            ("C2=5", "C2=5"),
+            ("c2.5", "C2=5"),
+            ("N8+7", "H8+7"),
+            ("b3+5", "E3+5"),
+            ("+R=2", "R+=2"),
+            ("-c-1", "C--1"),
+            ("++=4", "++=4"),
+            ("33+1", "33+1"),
+            ("7-=6", "7-=6"),
+        ] {
+            let value: Wxf = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(value.to_string(), standard, "{text}");
+            assert_eq!(value.as_str().parse::<Wxf>(), Ok(value), "{text}");
+        }
+        for bad in ["", "C2=", "C2=55", "X2=5", "C0=5", "C2*5", "+-=5"] {
+            assert!(bad.parse::<Wxf>().is_err(), "{bad:?}");
+        }
     }
 }

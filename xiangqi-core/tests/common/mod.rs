@@ -4,23 +4,8 @@
 
 use xiangqi_core::{reachable, Color, Move, Piece, Position, Role, Setup, Square};
 
-/// SplitMix64: small, seeded, good enough to pick moves.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The seeded generator of the tests: `Rng::with_seed(n)`.
+pub type Rng = fastrand::Rng;
 
 /// A random game from the start position: up to `plies` random legal moves. Returns the moves.
 pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
@@ -31,7 +16,7 @@ pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())];
+        let m = legal[rng.usize(..legal.len())];
         pos.make_move(m);
         moves.push(m);
     }
@@ -40,7 +25,7 @@ pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
 
 /// Every position met along `count` random games of up to `plies` plies.
 pub fn random_game_positions(seed: u64, count: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::with_seed(seed);
     let mut out = Vec::new();
     for _ in 0..count {
         let mut pos = Position::startpos();
@@ -57,7 +42,7 @@ pub fn random_game_positions(seed: u64, count: usize, plies: usize) -> Vec<Posit
 pub fn random_crowded_position(rng: &mut Rng) -> Position {
     loop {
         let mut setup = Setup::empty();
-        setup.turn = if rng.below(2) == 0 {
+        setup.turn = if rng.usize(..2) == 0 {
             Color::Red
         } else {
             Color::Black
@@ -70,11 +55,11 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
                 .copied()
                 .filter(|&sq| reachable(general, sq))
                 .collect();
-            setup.set(palace[rng.below(palace.len())], Some(general));
+            setup.set(palace[rng.usize(..palace.len())], Some(general));
             // Soldiers: pick one or two files and stack them there.
-            let files = [rng.below(9), rng.below(9)];
-            for _ in 0..rng.below(6) {
-                let file = files[rng.below(2)];
+            let files = [rng.usize(..9), rng.usize(..9)];
+            for _ in 0..rng.usize(..6) {
+                let file = files[rng.usize(..2)];
                 let piece = Piece::new(color, Role::Soldier);
                 let spots: Vec<Square> = Square::ALL
                     .iter()
@@ -88,7 +73,7 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
                 if spots.is_empty() {
                     continue;
                 }
-                setup.set(spots[rng.below(spots.len())], Some(piece));
+                setup.set(spots[rng.usize(..spots.len())], Some(piece));
             }
             for role in [
                 Role::Advisor,
@@ -98,23 +83,24 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
                 Role::Cannon,
             ] {
                 let piece = Piece::new(color, role);
-                let file = rng.below(9);
-                for _ in 0..rng.below(3) {
+                let file = rng.usize(..9);
+                for _ in 0..rng.usize(..3) {
                     // Half of the time on a shared file, to make tandem pieces.
+                    let anywhere = rng.bool();
                     let spots: Vec<Square> = Square::ALL
                         .iter()
                         .copied()
                         .filter(|&sq| {
                             reachable(piece, sq)
                                 && setup.piece_at(sq).is_none()
-                                && (rng.0 % 2 == 0 || sq.file().index() == file)
+                                && (anywhere || sq.file().index() == file)
                         })
                         .collect();
                     if spots.is_empty() {
                         ok = false;
                         break;
                     }
-                    setup.set(spots[rng.below(spots.len())], Some(piece));
+                    setup.set(spots[rng.usize(..spots.len())], Some(piece));
                 }
             }
         }

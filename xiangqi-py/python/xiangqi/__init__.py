@@ -16,13 +16,16 @@ Squares are ints ``rank * 9 + file`` named in ICCS coordinates (``xiangqi.E0 == 
 (``RED = True``); piece types are ints ``GENERAL = 1`` .. ``SOLDIER = 7``.
 """
 
-from __future__ import annotations
+import importlib.util as _importlib_util
+import sys as _sys
 
-from importlib.metadata import PackageNotFoundError, version
-from typing import List, Optional
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from xiangqi import encoding
 from xiangqi._xiangqi import (
+    MAX_HASH_MB,
+    MAX_HISTORY,
     STARTING_FEN,
     AmbiguousMoveError,
     Board,
@@ -30,31 +33,34 @@ from xiangqi._xiangqi import (
     IllegalMoveError,
     InvalidMoveError,
     LegalMoveGenerator,
+    LimitError,
     Move,
-    Outcome,
     PgnError,
     Piece,
-    Termination,
-    VecEnv,
     XiangqiError,
     parse_square,
     square_name,
 )
+from xiangqi.outcome import Outcome, Termination
 
-try:
-    __version__ = version("xiangqi")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0.0.0"
+if _TYPE_CHECKING:
+    from xiangqi.vecenv import VecEnv
+
+    __version__: str
+
 
 __all__ = [
     "__version__",
     "STARTING_FEN",
+    "MAX_HASH_MB",
+    "MAX_HISTORY",
     "AmbiguousMoveError",
     "Board",
     "FenError",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoveGenerator",
+    "LimitError",
     "Move",
     "Outcome",
     "PgnError",
@@ -68,6 +74,7 @@ __all__ = [
     "square_file",
     "square_rank",
     "encoding",
+    "DEFAULT_RULES",
     "Color",
     "RULES",
     "COLORS",
@@ -92,13 +99,15 @@ __all__ = [
 ]
 
 Color = bool
-RULES: List[str] = ["casual", "simple", "axf"]
+RULES: "list[str]" = ["casual", "simple", "axf"]
 """The rule presets; custom combinations read like ``"axf,no-capture=off"``."""
+DEFAULT_RULES = "axf"
+"""The rules ``Board``, ``Engine``, ``VecEnv`` and the environments use unless told otherwise."""
 
 RED: Color = True
 BLACK: Color = False
-COLORS: List[Color] = [RED, BLACK]
-COLOR_NAMES: List[str] = ["black", "red"]
+COLORS: "list[Color]" = [RED, BLACK]
+COLOR_NAMES: "list[str]" = ["black", "red"]
 """Indexed by colour: ``COLOR_NAMES[RED] == "red"``."""
 
 PieceType = int
@@ -109,8 +118,8 @@ HORSE: PieceType = 4
 CHARIOT: PieceType = 5
 CANNON: PieceType = 6
 SOLDIER: PieceType = 7
-PIECE_TYPES: List[PieceType] = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER]
-PIECE_NAMES: List[Optional[str]] = [
+PIECE_TYPES: "list[PieceType]" = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER]
+PIECE_NAMES: "list[str | None]" = [
     None,
     "general",
     "advisor",
@@ -122,10 +131,10 @@ PIECE_NAMES: List[Optional[str]] = [
 ]
 
 Square = int
-FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
-RANK_NAMES: List[str] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
-SQUARES: List[Square] = list(range(90))
-SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+FILE_NAMES: "list[str]" = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+RANK_NAMES: "list[str]" = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+SQUARES: "list[Square]" = list(range(90))
+SQUARE_NAMES: "list[str]" = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 
 # fmt: off
 A0, B0, C0, D0, E0, F0, G0, H0, I0 = range(0, 9)
@@ -157,3 +166,63 @@ def square_file(sq: Square) -> int:
 def square_rank(sq: Square) -> int:
     """The rank index (0 = Red's back rank) of a square."""
     return sq // 9
+
+
+
+def __getattr__(name: str) -> _Any:
+    """``VecEnv`` is imported when first used (it brings in Gymnasium, which ``import xiangqi``
+    alone should not pay for), ``__version__`` read when first asked."""
+    if name == "VecEnv":
+        from xiangqi.vecenv import VecEnv
+
+        globals()["VecEnv"] = VecEnv
+        return VecEnv
+    if name == "__version__":
+        # Package metadata is slow to read: only when asked.
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("xiangqi")
+        except PackageNotFoundError:  # imported from a source tree that was never installed
+            found = "0.0.0"
+        globals()["__version__"] = found
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_GYM_ENV_ID = "xiangqi/Xiangqi-v0"
+
+
+def _register_with(gymnasium: _Any) -> None:
+    if _GYM_ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=_GYM_ENV_ID, entry_point="xiangqi.gym:XiangqiEnv")
+
+
+class _GymnasiumImportHook:
+    """Registers ``"xiangqi/Xiangqi-v0"`` as soon as Gymnasium is imported, so that
+    ``gymnasium.make`` knows it after ``import xiangqi`` alone (without importing Gymnasium, a
+    third of a second, for everyone who never uses it). A meta path finder: ``find_spec`` is
+    all the import system asks of it."""
+
+    def find_spec(self, fullname: str, path: _Any = None, target: _Any = None) -> _Any:
+        if fullname != "gymnasium":
+            return None
+        _sys.meta_path.remove(self)
+        spec = _importlib_util.find_spec(fullname)
+        loader = spec.loader if spec is not None else None
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module: _Any) -> None:
+            run(module)
+            _register_with(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+if "gymnasium" in _sys.modules:
+    _register_with(_sys.modules["gymnasium"])
+elif _importlib_util.find_spec("gymnasium") is not None:
+    _sys.meta_path.insert(0, _GymnasiumImportHook())

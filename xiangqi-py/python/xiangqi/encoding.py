@@ -14,8 +14,8 @@ Two encodings:
     actions are sorted by ``from_square * 90 + to_square``: index 0 is ``a0b0``, index 9 is
     ``a0c1``; ``index_to_move(i)`` lists them all.
 
-Both sides share one action space: in the side-to-move perspective (``turn=BLACK`` here, the
-default of ``Board.legal_action_mask``), Black's moves are mirrored first (ranks flipped, files
+Both sides share one action space: in the side-to-move perspective (the default of
+``Board.legal_action_mask``; ``turn=BLACK`` here, which ``move_to_index`` always needs), Black's moves are mirrored first (ranks flipped, files
 kept: ``b9c7`` is indexed as ``b0c2``), so a network sees every position as Red would.
 ``Board.planes()`` flips its planes the same way.
 
@@ -25,8 +25,6 @@ kept: ``b9c7`` is indexed as ``b0c2``), so a network sees every position as Red 
     >>> i == encoding.move_to_index(xiangqi.Move.from_uci("b0c2"), "2086", turn=xiangqi.RED)
     True
 """
-
-from __future__ import annotations
 
 from typing import Dict, List
 
@@ -45,5 +43,5 @@ def all_moves(encoding: str = "2086") -> List[Move]:
     """Every action's move in index order, as Red plays it (the 8100 encoding's from == to
     pairs, which are no move, are left out)."""
     if encoding == "8100":
-        return [index_to_move(i, "8100") for i in range(8100) if i // 90 != i % 90]
-    return [index_to_move(i, encoding) for i in range(action_size(encoding))]
+        return [index_to_move(i, "8100", turn=True) for i in range(8100) if i // 90 != i % 90]
+    return [index_to_move(i, encoding, turn=True) for i in range(action_size(encoding))]

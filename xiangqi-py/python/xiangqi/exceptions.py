@@ -6,7 +6,9 @@ The board, notation and PGN errors come from the compiled module (``XiangqiError
 
     XiangqiError(ValueError)
     ├── FenError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError, PgnError
+    ├── LimitError              a size or number beyond what the package accepts
     └── EngineError(+ RuntimeError)
+        ├── EngineBusyError         an engine asked to work from inside its own search
         ├── EngineTerminatedError   the process exited (or could not start)
         ├── EngineTimeoutError      no answer in time
         └── EngineProtocolError     a malformed or unexpected line
@@ -22,6 +24,7 @@ from xiangqi._xiangqi import (
     FenError,
     IllegalMoveError,
     InvalidMoveError,
+    LimitError,
     PgnError,
     XiangqiError,
 )
@@ -33,7 +36,9 @@ __all__ = [
     "IllegalMoveError",
     "AmbiguousMoveError",
     "PgnError",
+    "LimitError",
     "EngineError",
+    "EngineBusyError",
     "EngineTerminatedError",
     "EngineTimeoutError",
     "EngineProtocolError",
@@ -43,6 +48,11 @@ __all__ = [
 
 class EngineError(XiangqiError, RuntimeError):
     """Something went wrong with an engine."""
+
+
+class EngineBusyError(EngineError):
+    """The engine was asked to search (or change) from inside its own search, e.g. from an
+    ``info`` callback: that would wait for itself forever. Reading its properties works."""
 
 
 class EngineTerminatedError(EngineError):

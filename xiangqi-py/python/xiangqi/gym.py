@@ -1,6 +1,6 @@
 """A Gymnasium environment: one agent plays xiangqi against an opponent (or itself).
 
-    >>> import gymnasium, xiangqi.gym
+    >>> import gymnasium, xiangqi
     >>> env = gymnasium.make("xiangqi/Xiangqi-v0", opponent="random")
     >>> obs, info = env.reset(seed=0)
     >>> obs.shape, int(info["action_mask"].sum())
@@ -16,6 +16,9 @@ The opponent is ``"random"`` (uniform legal moves), ``"self"`` (the agent plays 
 reward is then from the side that just moved), an engine level (``"beginner"``, ``"casual"``,
 ``"club"``, ``"strong"``, ``"master"``), or any callable taking a ``Board`` and returning a
 ``Move``. An engine opponent thinks ``opponent_time`` seconds a move.
+
+``import xiangqi`` registers the environment when Gymnasium is installed. ``render_mode`` is
+``"ansi"`` (the board in letters) or ``"rgb_array"`` (an image, see ``xiangqi.render``).
 """
 
 from __future__ import annotations
@@ -55,13 +58,13 @@ def _engine_opponent(level: str, seconds: float) -> Callable[[Board], Move]:
 class XiangqiEnv(gymnasium.Env):
     """Xiangqi against an opponent. See the module documentation."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
         opponent: Opponent = "random",
         agent_color: Optional[bool] = xiangqi.RED,
-        rules: str = "casual",
+        rules: str = "axf",
         encoding_name: str = "2086",
         max_plies: int = 400,
         fen: Optional[str] = None,
@@ -69,7 +72,7 @@ class XiangqiEnv(gymnasium.Env):
         opponent_time: float = 0.05,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise xiangqi.XiangqiError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
         self.rules = rules
         self.encoding = encoding_name
@@ -154,9 +157,13 @@ class XiangqiEnv(gymnasium.Env):
                 return self._observation(), self._reward_for(mover), True, False, self._info()
         return self._observation(), 0.0, False, self._truncated(), self._info()
 
-    def render(self) -> Optional[str]:  # type: ignore[override]
+    def render(self) -> Union[str, np.ndarray, None]:  # type: ignore[override]
         if self.render_mode == "ansi":
             return str(self.board)
+        if self.render_mode == "rgb_array":
+            from xiangqi.render import rgb_array
+
+            return rgb_array(self.board)
         return None
 
 

@@ -12,6 +12,16 @@ from that agent's side, 16 x 10 x 9 float32; Black's view mirrored) and ``"actio
 the legal actions of the agent to move, zeros for the other). Actions index the ``"2086"`` (or
 ``"8100"``) encoding from the mover's view. At the end the winner gets +1 and the loser -1
 (0 each for a draw); games longer than ``max_plies`` are truncated.
+
+``parallel_env()`` is the same game as a ``ParallelEnv``: ``step`` takes a dict of actions, uses
+the one of the agent to move (the other agent's is ignored; its mask is all zeros) and returns
+dicts of observations, rewards, terminations, truncations and infos. An illegal action there
+ends the game with -1 for the agent that played it.
+
+    >>> par = xiangqi.pettingzoo.parallel_env()
+    >>> observations, infos = par.reset(seed=0)
+    >>> sorted(observations)
+    ['black_0', 'red_0']
 """
 
 from __future__ import annotations
@@ -20,13 +30,13 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import xiangqi
 from xiangqi import Board, encoding
 
-__all__ = ["XiangqiAECEnv", "env", "raw_env"]
+__all__ = ["XiangqiAECEnv", "XiangqiParallelEnv", "env", "raw_env", "parallel_env"]
 
 AGENTS = ["red_0", "black_0"]
 """The agents: Red, who moves first, and Black (named as PettingZoo recommends)."""
@@ -51,7 +61,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
     """Two-player xiangqi. See the module documentation."""
 
     metadata: Dict[str, Any] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
         "name": "xiangqi_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -59,7 +69,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        rules: str = "casual",
+        rules: str = "axf",
         encoding_name: str = "2086",
         max_plies: int = 400,
         fen: Optional[str] = None,
@@ -67,7 +77,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise xiangqi.XiangqiError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
         self.rules = rules
         self.encoding = encoding_name
@@ -139,10 +149,91 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_to_move()
         self._accumulate_rewards()
 
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            return str(self.board)
-        return None
+    def render(self) -> Any:
+        return _render(self.board, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def _render(board: Board, mode: Optional[str]) -> Any:
+    if mode == "ansi":
+        return str(board)
+    if mode == "rgb_array":
+        from xiangqi.render import rgb_array
+
+        return rgb_array(board)
+    return None
+
+
+def parallel_env(**kwargs: Any) -> "XiangqiParallelEnv":
+    """The two-agent game as a ``ParallelEnv`` (see the module documentation)."""
+    return XiangqiParallelEnv(**kwargs)
+
+
+class XiangqiParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """Two-player xiangqi with simultaneous-style steps: only the agent to move acts."""
+
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "xiangqi_v0", "render_fps": 1}
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._aec = XiangqiAECEnv(**kwargs)
+        self.render_mode = self._aec.render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents: List[str] = []
+
+    @property
+    def board(self) -> Board:
+        """The game's board."""
+        return self._aec.board
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._aec.action_space(agent)
+
+    def _observations(self) -> Dict[str, Dict[str, np.ndarray]]:
+        return {name: self._aec.observe(name) for name in self.possible_agents}
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> "tuple[Dict[str, Dict[str, np.ndarray]], Dict[str, Dict[str, Any]]]":
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {name: {} for name in self.agents}
+
+    def step(self, actions: Dict[str, Any]) -> Any:
+        mover = self._aec.agent_selection
+        if mover not in actions:
+            raise xiangqi.XiangqiError(f"no action for {mover}, the agent to move")
+        board = self._aec.board
+        action = actions[mover]
+        move = None
+        if isinstance(action, (int, np.integer)) and 0 <= int(action) < self._aec.action_spaces[mover].n:
+            candidate = board.action_to_move(int(action), self._aec.encoding)
+            move = candidate if board.is_legal(candidate) else None
+        rewards = {name: 0.0 for name in self.agents}
+        terminations = {name: False for name in self.agents}
+        truncations = {name: False for name in self.agents}
+        infos: Dict[str, Dict[str, Any]] = {name: {} for name in self.agents}
+        if move is None:
+            rewards[mover] = -1.0
+            terminations = {name: True for name in self.agents}
+            infos = {name: {"illegal_move": True} for name in self.agents}
+        else:
+            self._aec.step(int(action))
+            rewards = {name: float(self._aec.rewards[name]) for name in self.agents}
+            terminations = {name: bool(self._aec.terminations[name]) for name in self.agents}
+            truncations = {name: bool(self._aec.truncations[name]) for name in self.agents}
+            infos = {name: dict(self._aec.infos[name]) for name in self.agents}
+        observations = self._observations()
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Any:
+        return _render(self._aec.board, self.render_mode)
 
     def close(self) -> None:
         pass

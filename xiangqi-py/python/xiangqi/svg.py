@@ -7,11 +7,14 @@ points (legal destinations), and draw arrows; it can be seen from either side.
 
     >>> import xiangqi, xiangqi.svg
     >>> b = xiangqi.Board()
-    >>> svg = xiangqi.svg.board(b, size=360, arrows=[xiangqi.svg.Arrow(xiangqi.H2, xiangqi.E2)])
+    >>> svg = xiangqi.svg.board(b, size=360, arrows=[xiangqi.svg.Arrow(xiangqi.H2, xiangqi.E2)],
+    ...                         fill={xiangqi.H2: "#cc0000cc"})
     >>> svg.startswith("<svg")
     True
 
-In a notebook a ``Board`` draws itself with its last move and check marked.
+``board`` returns an ``SvgWrapper``: a ``str`` (the SVG text) that draws itself in a notebook,
+as python-chess's does. In a notebook a ``Board`` draws itself with its last move and check
+marked.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Dict, Iterable, Optional, Sequence, Tuple, Uni
 if TYPE_CHECKING:
     from xiangqi import Board, Move
 
-__all__ = ["Arrow", "board", "piece"]
+__all__ = ["Arrow", "SvgWrapper", "board", "piece"]
 
 SPACING = 50.0
 """Distance between neighbouring points, in SVG units."""
@@ -59,6 +62,16 @@ class Arrow:
     tail: int
     head: int
     color: Optional[str] = None
+
+
+class SvgWrapper(str):
+    """SVG text that a notebook shows as a drawing (``str(wrapper)`` is the text itself)."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return str(self)
 
 
 def _fmt(value: float) -> str:
@@ -272,18 +285,19 @@ def board(
     check: Optional[int] = None,
     arrows: Iterable[Union[Arrow, Tuple[int, int]]] = (),
     squares: Iterable[int] = (),
+    fill: Optional[Dict[int, str]] = None,
     size: Optional[int] = None,
     coordinates: bool = True,
     characters: bool = True,
     traditional: bool = True,
     colors: Optional[Dict[str, str]] = None,
-) -> str:
-    """Draws a board as an SVG document.
+) -> SvgWrapper:
+    """Draws a board as an SVG document (an ``SvgWrapper``: the text, drawn in notebooks).
 
     ``orientation=RED`` (``True``) puts Red at the bottom, ``BLACK`` flips the board.
     ``lastmove`` marks its two points, ``check`` (a square) glows red, ``squares`` get dots
-    (e.g. the legal destinations of a piece), ``arrows`` are ``Arrow``s or ``(tail, head)``
-    pairs. ``characters=False`` shows the letters K A E H R C P instead of Chinese characters;
+    (e.g. the legal destinations of a piece), ``fill`` maps squares to colours that fill them
+    (as python-chess's ``fill``), ``arrows`` are ``Arrow``s or ``(tail, head)`` pairs. ``characters=False`` shows the letters K A E H R C P instead of Chinese characters;
     ``traditional=False`` uses simplified characters. ``size`` is the width in pixels (the
     drawing scales freely without it). With no board, an empty board is drawn.
     """
@@ -318,6 +332,21 @@ def board(
                     "class": "lastmove",
                 },
             )
+    for sq, color in (fill or {}).items():
+        x, y = frame.square(sq)
+        ET.SubElement(
+            root,
+            "rect",
+            {
+                "x": _fmt(x - SPACING / 2 + 2),
+                "y": _fmt(y - SPACING / 2 + 2),
+                "width": _fmt(SPACING - 4),
+                "height": _fmt(SPACING - 4),
+                "rx": "6",
+                "fill": color,
+                "class": f"fill square-{sq}",
+            },
+        )
     if check is not None:
         defs = ET.SubElement(root, "defs")
         gradient = ET.SubElement(defs, "radialGradient", {"id": "check_gradient"})
@@ -341,7 +370,7 @@ def board(
     for a in arrows:
         _arrow(root, frame, a if isinstance(a, Arrow) else Arrow(a[0], a[1]), palette)
 
-    return ET.tostring(root, encoding="unicode")
+    return SvgWrapper(ET.tostring(root, encoding="unicode"))
 
 
 def _repr_board(b: "Board") -> str:
@@ -349,4 +378,4 @@ def _repr_board(b: "Board") -> str:
     stack: Sequence["Move"] = b.move_stack
     lastmove = stack[-1] if stack else None
     check = b.king(b.turn) if b.is_check() else None
-    return board(b, lastmove=lastmove, check=check, size=400)
+    return str(board(b, lastmove=lastmove, check=check, size=400))

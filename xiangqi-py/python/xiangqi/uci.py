@@ -34,13 +34,14 @@ import shlex
 import subprocess
 import threading
 import time as _time
+import typing
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from xiangqi import engine as _engine
 from xiangqi._xiangqi import Board, Move
-from xiangqi.engine import PovScore, Score
+from xiangqi.engine import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
     EngineIllegalMoveError,
@@ -65,7 +66,6 @@ __all__ = [
 
 LOGGER = logging.getLogger("xiangqi.uci")
 
-InfoDict = Dict[str, Any]
 Command = Union[str, Sequence[str]]
 
 #: How long to wait for the handshake (``uciok``), a ``readyok``, or an exit after ``quit``.
@@ -81,40 +81,6 @@ UCCI_MATE_THRESHOLD = 9800
 #: Longer move lists are cut at the last capture (no repetition reaches across one), as some
 #: engines keep only 1024 moves.
 MAX_HISTORY = 1000
-
-
-@dataclass(frozen=True)
-class Limit(_engine.Limit):
-    """When to stop searching. ``time``: seconds for this move; ``depth``; ``nodes``; or the
-    clocks: each side's remaining seconds and increment per move, ``moves_to_go`` moves until
-    the next time control. An instance of ``xiangqi.engine.Limit``, whose in-process engine reads
-    only ``time``, ``depth`` and ``nodes``."""
-
-    red_clock: Optional[float] = None
-    black_clock: Optional[float] = None
-    red_inc: Optional[float] = None
-    black_inc: Optional[float] = None
-    moves_to_go: Optional[int] = None
-
-    def has_clock(self) -> bool:
-        return self.red_clock is not None or self.black_clock is not None
-
-
-@dataclass
-class PlayResult:
-    """The engine's move (``None`` when the side to move has no legal move), its expected reply,
-    and what the last ``info`` line of the search said. ``time`` is the search time the engine
-    reported; ``elapsed`` the wall time from ``go`` to ``bestmove`` as seen here."""
-
-    move: Optional[Move]
-    ponder: Optional[Move] = None
-    score: Optional[PovScore] = None
-    pv: List[Move] = field(default_factory=list)
-    depth: int = 0
-    nodes: int = 0
-    time: float = 0.0
-    elapsed: float = 0.0
-    info: InfoDict = field(default_factory=dict)
 
 
 @dataclass
@@ -490,20 +456,20 @@ class SimpleEngine:
             return str(max(0, int(round(seconds * 1000))))
 
         words = ["go"]
-        clock = limit if isinstance(limit, Limit) and limit.has_clock() else None
+        clock = limit if limit.has_clock() else None
         if self.protocol == "ucci":
             if clock is not None:
                 red = board.turn
                 own, opp = (clock.red_clock, clock.black_clock) if red else (clock.black_clock, clock.red_clock)
                 own_inc, opp_inc = (clock.red_inc, clock.black_inc) if red else (clock.black_inc, clock.red_inc)
                 words += ["time", ms(own or 0.0)]
-                if clock.moves_to_go:
-                    words += ["movestogo", str(clock.moves_to_go)]
+                if clock.remaining_moves:
+                    words += ["movestogo", str(clock.remaining_moves)]
                 elif own_inc:
                     words += ["increment", ms(own_inc)]
                 if opp is not None:
                     words += ["opptime", ms(opp)]
-                    if opp_inc and not clock.moves_to_go:
+                    if opp_inc and not clock.remaining_moves:
                         words += ["oppincrement", ms(opp_inc)]
             elif limit.time is not None:
                 # UCCI has no fixed time per move: a clock with one move to go is the same.
@@ -518,10 +484,13 @@ class SimpleEngine:
                     words += ["winc", ms(clock.red_inc)]
                 if clock.black_inc:
                     words += ["binc", ms(clock.black_inc)]
-                if clock.moves_to_go:
-                    words += ["movestogo", str(clock.moves_to_go)]
+                if clock.remaining_moves:
+                    words += ["movestogo", str(clock.remaining_moves)]
             if limit.time is not None:
                 words += ["movetime", ms(limit.time)]
+        if limit.mate is not None:
+            # UCCI has no mate search: a mate in n moves lies 2n - 1 plies deep.
+            words += ["mate", str(limit.mate)] if self.protocol == "uci" else ["depth", str(2 * limit.mate - 1)]
         if limit.depth is not None:
             words += ["depth", str(int(limit.depth))]
         if limit.nodes is not None:
@@ -532,7 +501,7 @@ class SimpleEngine:
 
     @staticmethod
     def _default_timeout(board: Board, limit: _engine.Limit) -> Optional[float]:
-        if isinstance(limit, Limit) and limit.has_clock():
+        if limit.has_clock():
             own = limit.red_clock if board.turn else limit.black_clock
             return (own or 0.0) + TIMED_SEARCH_GRACE
         if limit.time is not None:
@@ -541,7 +510,7 @@ class SimpleEngine:
 
     def _parse_info(self, line: str, board: Board) -> InfoDict:
         words = line.split()
-        info: InfoDict = {}
+        info: Dict[str, Any] = {}
         i = 1
         while i < len(words):
             key = words[i]
@@ -567,15 +536,15 @@ class SimpleEngine:
             else:
                 # Unknown words are skipped, as the protocol asks.
                 i += 1
-        return info
+        return typing.cast(InfoDict, info)
 
-    def _parse_score(self, words: List[str], i: int, line: str, board: Board, info: InfoDict) -> int:
+    def _parse_score(self, words: List[str], i: int, line: str, board: Board, info: Dict[str, Any]) -> int:
         kind = words[i] if i < len(words) else ""
         if kind == "cp":
-            score = Score(cp=_int(words, i + 1, line))
+            score: Score = Cp(_int(words, i + 1, line))
             i += 2
         elif kind == "mate":
-            score = Score(mate=_int(words, i + 1, line))
+            score = Mate(_int(words, i + 1, line))
             i += 2
         else:
             # UCCI: a bare number, mates near UCCI_MATE.
@@ -583,9 +552,9 @@ class SimpleEngine:
             i += 1
             if abs(value) > UCCI_MATE_THRESHOLD:
                 plies = max(0, UCCI_MATE - abs(value))
-                score = Score(mate=(plies + 1) // 2) if value > 0 else Score(mate=-(plies // 2))
+                score = Mate((plies + 1) // 2) if value > 0 else Mate(-(plies // 2))
             else:
-                score = Score(cp=value)
+                score = Cp(value)
         while i < len(words) and words[i] in ("lowerbound", "upperbound"):
             info[words[i]] = True
             i += 1
@@ -698,8 +667,10 @@ class SimpleEngine:
             has_moves = bool(board.legal_moves)
             text = words[1] if words[0] == "bestmove" and len(words) > 1 else "(none)"
             if text in ("(none)", "0000", "none", "null"):
-                if has_moves:
-                    raise EngineProtocolError(f"engine {self.name} sent no move though legal moves exist", line)
+                # With legal moves left, no move is a claim that the game is drawn (ElephantEye
+                # says `nobestmove` once it holds a repetition or its no-progress count drawn):
+                # the caller judges it by its own rules.
+                result.draw_claimed = has_moves
                 return result
             result.move = self._parse_move(text, board, line)
             if len(words) >= 4 and words[2] == "ponder":

@@ -1,59 +1,13 @@
-//! Whether a move gives check, answered without playing it.
+//! Quiet checking moves, generated without trying every quiet move.
 
 use xiangqi_core::attacks::{self, NONE};
 use xiangqi_core::{Bitboard, Move, MoveList, Position, Role};
 
-/// `true` when the legal move `m` leaves the opponent's general attacked (directly, or by a
-/// line it opens or a cannon screen it adds or removes).
+/// `true` when the legal move `m` leaves the opponent's general attacked (core's
+/// [`Position::gives_check`], which answers from the attack tables without playing the move).
+#[inline]
 pub(crate) fn gives_check(pos: &Position, m: Move) -> bool {
-    let us = pos.turn();
-    let (from, to) = (m.from(), m.to());
-    let Some(piece) = pos.piece_at(from) else {
-        return false;
-    };
-    let king = pos.general(!us);
-    let from_bb = Bitboard::from_square(from);
-    let to_bb = Bitboard::from_square(to);
-    let occupied = (pos.occupied() - from_bb) | to_bb;
-    let mut file_occ = pos.file_occupancy(king.file());
-    if from.file() == king.file() {
-        file_occ &= !(1 << from.rank().index());
-    }
-    if to.file() == king.file() {
-        file_occ |= 1 << to.rank().index();
-    }
-    // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
-    let moved = |role: Role| {
-        let mut bb = pos.pieces(us, role) - from_bb;
-        if piece.role == role {
-            bb |= to_bb;
-        }
-        bb
-    };
-    let lines = attacks::slide(king, occupied, file_occ);
-    if (lines & moved(Role::Chariot)).any() {
-        return true;
-    }
-    let cannons = moved(Role::Cannon);
-    if cannons.any() && (attacks::cannon_jump(king, occupied, file_occ) & cannons).any() {
-        return true;
-    }
-    if (attacks::SOLDIER_ATTACKERS[us.index()][king.index()] & moved(Role::Soldier)).any() {
-        return true;
-    }
-    let horses = moved(Role::Horse);
-    if horses.any() {
-        for d in 0..4 {
-            let leg = attacks::DIAGONAL_NEIGHBOUR[king.index()][d];
-            if leg != NONE
-                && occupied.0 & (1u128 << leg) == 0
-                && (attacks::HORSE_ATTACKERS[king.index()][d] & horses).any()
-            {
-                return true;
-            }
-        }
-    }
-    false
+    pos.gives_check(m)
 }
 
 /// The points a move must touch (leave or reach) to possibly give check, for a quick filter

@@ -6,7 +6,8 @@
 
 use super::limits::Limits;
 use crate::params;
-use std::time::{Duration, Instant};
+use crate::Instant;
+use std::time::Duration;
 use xiangqi_core::Color;
 
 /// The time budget of one search.
@@ -52,15 +53,17 @@ impl TimeManager {
         let moves_to_go = clock
             .moves_to_go
             .map_or(params::DEFAULT_MOVES_TO_GO, |n| u64::from(n.clamp(1, 60)));
-        let left_ms = left.as_millis() as u64;
-        let increment_ms = increment.as_millis() as u64;
-        let mut optimum = left_ms / moves_to_go + increment_ms * 3 / 4;
-        let mut maximum = (optimum * params::MAX_TIME_MULTIPLE)
-            .min(left_ms * params::MAX_TIME_FRACTION_PERMILLE / 1000);
+        // Saturating arithmetic: a GUI may send any clock, up to u64::MAX milliseconds.
+        let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
+        let increment_ms = u64::try_from(increment.as_millis()).unwrap_or(u64::MAX);
+        let mut optimum = (left_ms / moves_to_go).saturating_add(permille(increment_ms, 750));
+        let mut maximum = optimum
+            .saturating_mul(params::MAX_TIME_MULTIPLE)
+            .min(permille(left_ms, params::MAX_TIME_FRACTION_PERMILLE));
         if moves_to_go == 1 {
             // The last move before the control: use most of what is left, safely.
-            optimum = left_ms * 7 / 10;
-            maximum = left_ms * 8 / 10;
+            optimum = permille(left_ms, 700);
+            maximum = permille(left_ms, 800);
         }
         optimum = optimum.min(maximum).max(1);
         maximum = maximum.max(optimum);
@@ -86,12 +89,17 @@ impl TimeManager {
     pub fn soft_limit_reached(&self, percent: u64) -> bool {
         match (self.optimum, self.maximum) {
             (Some(opt), Some(max)) => {
-                let scaled = opt.mul_f64(percent as f64 / 100.0).min(max);
-                self.start.elapsed() >= scaled
+                let scaled = opt.as_millis().saturating_mul(u128::from(percent)) / 100;
+                self.start.elapsed().as_millis() >= scaled.min(max.as_millis())
             }
             _ => false,
         }
     }
+}
+
+/// `value * permille / 1000` without overflow.
+fn permille(value: u64, permille: u64) -> u64 {
+    (u128::from(value) * u128::from(permille) / 1000) as u64
 }
 
 #[cfg(test)]
@@ -122,6 +130,40 @@ mod tests {
         // Black has one second: never more than 40% of it.
         let tm = TimeManager::new(&limits, Color::Black, Instant::now());
         assert!(tm.maximum.unwrap() <= Duration::from_millis(400));
+    }
+
+    #[test]
+    fn huge_clocks_neither_panic_nor_wrap() {
+        let huge = Duration::MAX;
+        for (time, increment) in [(huge, huge), (huge, Duration::ZERO), (Duration::ZERO, huge)] {
+            for moves_to_go in [None, Some(1), Some(1000)] {
+                let limits = Limits {
+                    clock: Some(Clock {
+                        red_time: time,
+                        black_time: time,
+                        red_increment: increment,
+                        black_increment: increment,
+                        moves_to_go,
+                    }),
+                    ..Limits::default()
+                };
+                let tm = TimeManager::new(&limits, Color::Red, Instant::now());
+                let (opt, max) = (tm.optimum.unwrap(), tm.maximum.unwrap());
+                assert!(opt <= max, "{opt:?} {max:?}");
+                // A huge clock gives a huge budget, never a wrapped small one.
+                if time == huge {
+                    assert!(opt > Duration::from_secs(1 << 40), "{opt:?}");
+                }
+                assert!(!tm.hard_limit_reached());
+                assert!(!tm.soft_limit_reached(u64::MAX));
+            }
+        }
+        let limits = Limits {
+            movetime: Some(huge),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Color::Black, Instant::now());
+        assert!(!tm.soft_limit_reached(250) && !tm.hard_limit_reached());
     }
 
     #[test]

@@ -89,25 +89,129 @@ fn depth_of(data: u64) -> i32 {
 
 /// The shared transposition table.
 pub(crate) struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedBuckets,
     generation: u8,
+}
+
+/// The memory for a table of this size could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TableAllocError;
+
+/// A slice of buckets in memory that came zeroed from the allocator.
+///
+/// The allocation is asked for with the alignment of a word, not of a bucket, because the
+/// system allocator hands out such zeroed memory from fresh pages (calloc) without writing
+/// it, so pages the search never touches cost nothing; a request aligned to a cache line
+/// would be zeroed by hand, touching (and committing) the whole table at once. The buckets
+/// start at the first cache line boundary inside it.
+struct ZeroedBuckets {
+    base: core::ptr::NonNull<u8>,
+    layout: std::alloc::Layout,
+    first: core::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: the buckets are owned (nothing else points into the allocation) and a bucket holds
+// only atomics, which are Send and Sync.
+unsafe impl Send for ZeroedBuckets {}
+// SAFETY: as above; shared access only reads or writes through the atomics.
+unsafe impl Sync for ZeroedBuckets {}
+
+impl ZeroedBuckets {
+    fn try_new(len: usize) -> Result<ZeroedBuckets, TableAllocError> {
+        let bucket = core::mem::size_of::<Bucket>();
+        let align = core::mem::align_of::<Bucket>();
+        let bytes = len
+            .max(1)
+            .checked_mul(bucket)
+            .and_then(|b| b.checked_add(align))
+            .ok_or(TableAllocError)?;
+        let layout = std::alloc::Layout::from_size_align(bytes, core::mem::align_of::<u64>())
+            .map_err(|_| TableAllocError)?;
+        // SAFETY: the layout has a non-zero size.
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        let base = core::ptr::NonNull::new(base).ok_or(TableAllocError)?;
+        let offset = base.as_ptr().align_offset(align);
+        // SAFETY: `offset < align`, and the allocation holds `align` bytes beyond the buckets,
+        // so the first bucket and all `len` after it lie inside it.
+        let first = unsafe { base.add(offset) }.cast::<Bucket>();
+        Ok(ZeroedBuckets {
+            base,
+            layout,
+            first,
+            len: len.max(1),
+        })
+    }
+}
+
+impl core::ops::Deref for ZeroedBuckets {
+    type Target = [Bucket];
+    #[inline]
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` is aligned for a bucket and `len` buckets fit the allocation, which
+        // lives as long as `self`; all-zero bytes are a valid bucket (each field an atomic
+        // integer, zero being `Bucket::default()`).
+        unsafe { core::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl core::ops::DerefMut for ZeroedBuckets {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
+        unsafe { core::slice::from_raw_parts_mut(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for ZeroedBuckets {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from `alloc_zeroed` with this layout and is freed only here.
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) }
+    }
 }
 
 impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`Self::try_new`] is the fallible form.
+    #[cfg(test)]
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / core::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
-        buckets.resize_with(count, Bucket::default);
+        TranspositionTable::try_new(mb).expect("memory for the transposition table")
+    }
+
+    /// A table of about `mb` mebibytes (at least one bucket), or an error when the size does not
+    /// fit the address space or the allocator refuses it. Pages the search never touches cost
+    /// nothing (see `ZeroedBuckets`).
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError)?;
+        let count = (bytes / core::mem::size_of::<Bucket>()).max(1);
+        Ok(TranspositionTable {
+            buckets: ZeroedBuckets::try_new(count)?,
+            generation: 0,
+        })
+    }
+
+    /// A table of one bucket, for when no larger one can be had.
+    ///
+    /// # Panics
+    /// When not even 128 bytes can be allocated.
+    pub fn minimal() -> TranspositionTable {
         TranspositionTable {
-            buckets,
+            buckets: ZeroedBuckets::try_new(1).expect("128 bytes of memory"),
             generation: 0,
         }
     }
 
+    /// The number of buckets.
+    #[cfg(test)]
+    pub fn buckets_len(&self) -> usize {
+        self.buckets.len()
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
+        for bucket in self.buckets.iter_mut() {
             *bucket = Bucket::default();
         }
         self.generation = 0;
@@ -277,6 +381,19 @@ mod tests {
     use super::*;
     use crate::score::{mate_in, MATE};
     use xiangqi_core::Square;
+
+    #[test]
+    fn an_impossible_size_is_an_error_not_an_abort() {
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+        assert!(TranspositionTable::try_new(usize::MAX / (1 << 20)).is_err());
+        let small = TranspositionTable::try_new(0).unwrap();
+        assert_eq!(small.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(small.buckets.len(), (1 << 20) / 64);
+        assert!(small
+            .buckets
+            .iter()
+            .all(|b| b.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0)));
+    }
 
     #[test]
     fn stores_and_finds_an_entry() {

@@ -14,7 +14,9 @@ use crate::rules::Rules;
 use crate::score::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
-use xiangqi_core::{judge_cycle, Move, Piece, PieceSet, PlyRecord, Position, Role};
+use xiangqi_core::{
+    fill_cycle_chases, judge_cycle, Move, Piece, PieceSet, PlyRecord, Position, Role,
+};
 
 /// Node kinds as types, so that each compiles to its own specialised search.
 pub(crate) trait NodeKind {
@@ -373,41 +375,12 @@ impl<'a> Worker<'a> {
             })
             .collect();
         if rule.judges_chases() {
-            self.fill_chases(&mut cycle);
+            fill_cycle_chases(&self.pos, &mut cycle);
         }
         match judge_cycle(&cycle, rule).loser {
             None => DRAW,
             Some(loser) if loser == self.pos.turn() => mated_in(ply),
             Some(_) => mate_in(ply),
-        }
-    }
-
-    /// Fills in which enemy pieces each ply of a cycle ending at the current position newly
-    /// chased. The cycle has no capture, so the position at its start is rebuilt by moving the
-    /// pieces back, and pieces are identified by where they stood then.
-    fn fill_chases(&self, cycle: &mut [PlyRecord]) {
-        let mut pos = self.pos.clone();
-        for record in cycle.iter().rev() {
-            // Moving the piece back from `to` to `from` (an empty point) restores the board and
-            // the side to move; only the counters differ, and chase detection ignores them.
-            pos.make_move(Move::new(record.mv.to(), record.mv.from()));
-        }
-        let mut ids = [u8::MAX; 90];
-        for (id, sq) in pos.occupied().enumerate() {
-            ids[sq.index()] = id as u8;
-        }
-        for record in cycle.iter_mut() {
-            let m = record.mv;
-            if !pos.is_legal(m) {
-                return;
-            }
-            let chased = pos.chased_by(m);
-            for sq in chased {
-                record.chased.insert(ids[sq.index()]);
-            }
-            pos.make_move(m);
-            ids[m.to().index()] = ids[m.from().index()];
-            ids[m.from().index()] = u8::MAX;
         }
     }
 

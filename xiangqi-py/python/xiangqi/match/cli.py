@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Sequence
 
 from xiangqi.exceptions import XiangqiError
 from xiangqi.match.players import EngineConfig, TimeControl
-from xiangqi.match.runner import DrawAdjudication, Match, MatchError, ResignAdjudication
+from xiangqi.match.runner import DrawAdjudication, Executor, Match, MatchError, ResignAdjudication
 from xiangqi.match.stats import Sprt
 
 __all__ = ["main", "build_parser"]
@@ -62,7 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--games", type=int, help="games per pair of engines (default 2)")
     group.add_argument("--rounds", type=int, help="rounds: each pair plays one opening twice per round")
-    parser.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
+    parser.add_argument("--concurrency", type=int, help="games played at once (default 1; with --ray, the cluster's CPUs)")
+    parser.add_argument(
+        "--ray", nargs="?", const="", metavar="ADDRESS",
+        help="play each game as a task on a Ray cluster: HOST:PORT, auto (running), local (new); alone: RAY_ADDRESS, a running one or a new one",
+    )
     parser.add_argument("--openings", nargs="+", default=[], metavar="SETTING", help="file=PATH (EPD or PGN) order=random|sequential; default: the shipped balanced set")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random opening order (default 1)")
     parser.add_argument("--rules", default="axf", help="rules preset judging the games: casual, simple, axf (default axf)")
@@ -74,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --pgn")
     parser.add_argument("--event", default="xiangqi match", help="the PGN's Event tag")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--progress", type=float, default=60.0, metavar="SECONDS", help="a line about each game under way this often (default 60)")
     return parser
 
 
@@ -102,7 +107,7 @@ def _match(args: argparse.Namespace) -> Match:
         st=args.st,
         nodes=args.nodes,
         depth=args.depth,
-        concurrency=args.concurrency,
+        concurrency=args.concurrency or 1,
         openings=openings.get("file"),
         order=openings.get("order", "random"),
         seed=args.seed,
@@ -114,8 +119,18 @@ def _match(args: argparse.Namespace) -> Match:
         pgn=args.pgn,
         resume=args.resume,
         event=args.event,
+        progress_interval=args.progress,
         progress=None if args.quiet else (lambda line: print(line, flush=True)),
+        executor=_executor(args),
     )
+
+
+def _executor(args: argparse.Namespace) -> Optional[Executor]:
+    if args.ray is None:
+        return None
+    from xiangqi.match.ray_exec import RayExecutor
+
+    return RayExecutor(args.ray or None, args.concurrency)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -127,8 +142,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (XiangqiError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    where = ""
+    if match.executor is not None:
+        from xiangqi.match.ray_exec import RayExecutor
+
+        assert isinstance(match.executor, RayExecutor)
+        try:
+            match.executor.start(match)
+        except XiangqiError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        where = f" on a {match.executor.describe()}"
     names = ", ".join(f"{n} ({c.describe()})" for n, c in zip(match.names, match.engines))
-    print(f"{len(match.tasks)} games: {names}; rules {match.rules}; concurrency {match.concurrency}", flush=True)
+    print(f"{len(match.tasks)} games: {names}; rules {match.rules}; concurrency {match.concurrency}{where}", flush=True)
     try:
         result = match.run()
     except (XiangqiError, OSError) as e:

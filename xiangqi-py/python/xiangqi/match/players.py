@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional
 
 from xiangqi._xiangqi import Board
-from xiangqi.engine import LEVELS, Engine, PovScore
+from xiangqi.engine import LEVELS, Engine, Limit, PovScore
 from xiangqi.exceptions import EngineError
-from xiangqi.uci import Limit, SimpleEngine
+from xiangqi.uci import SimpleEngine
 
 __all__ = ["TimeControl", "EngineConfig", "MoveResult", "Player", "make_player"]
 
@@ -196,14 +196,7 @@ class MoveResult:
     depth: int
     nodes: int
     elapsed: float
-
-
-def clock_budget(remaining: float, increment: float, moves_to_go: Optional[int]) -> float:
-    """Seconds to spend on a move with ``remaining`` on the clock: an even share of what is
-    left (over ``moves_to_go``, or 30 moves) plus most of the increment, never more than most of
-    the clock."""
-    share = remaining / moves_to_go if moves_to_go else remaining / 30.0
-    return max(0.001, min(share + 0.75 * increment, 0.8 * max(remaining - 0.05, 0.0)))
+    draw_claimed: bool = False
 
 
 class Player:
@@ -241,14 +234,9 @@ class InProcessPlayer(Player):
         self.engine.new_game()
 
     def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
-        time_limit = limit.time
-        if limit.has_clock():
-            # The in-process engine takes a time per move: share the clock out here.
-            own = (limit.red_clock if board.turn else limit.black_clock) or 0.0
-            inc = (limit.red_inc if board.turn else limit.black_inc) or 0.0
-            time_limit = clock_budget(own, inc, limit.moves_to_go)
+        # The engine shares its clock out itself, as over UCI.
         start = _time.monotonic()
-        result = self.engine.play(board, Limit(time=time_limit, depth=limit.depth, nodes=limit.nodes))
+        result = self.engine.play(board, limit)
         return MoveResult(result.move, result.score, result.depth, result.nodes, _time.monotonic() - start)
 
     def stop(self) -> None:
@@ -305,7 +293,7 @@ class ExternalPlayer(Player):
     def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
         engine = self.start()
         result = engine.play(board, limit, timeout=timeout)
-        return MoveResult(result.move, result.score, result.depth, result.nodes, result.elapsed)
+        return MoveResult(result.move, result.score, result.depth, result.nodes, result.elapsed, result.draw_claimed)
 
     def stop(self) -> None:
         if self.engine is not None:

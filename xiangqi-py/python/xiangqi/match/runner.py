@@ -10,12 +10,13 @@ import math
 import os
 import queue
 import threading
+import time as _time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
 from xiangqi._xiangqi import Board, Move
-from xiangqi.engine import PovScore, Score
+from xiangqi.engine import Cp, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
     EngineIllegalMoveError,
@@ -27,8 +28,9 @@ from xiangqi.exceptions import (
 from xiangqi.match.openings import Opening, default_openings, load_openings, order_openings
 from xiangqi.match.players import EngineConfig, ExternalPlayer, Player, TimeControl, make_player
 from xiangqi.match.stats import Pentanomial, Sprt, Trinomial, los
+from xiangqi.engine import Limit
+from xiangqi.outcome import Outcome
 from xiangqi.pgn import Game, read_games
-from xiangqi.uci import Limit
 
 __all__ = [
     "Match",
@@ -38,6 +40,7 @@ __all__ = [
     "ResignAdjudication",
     "DrawAdjudication",
     "PairStats",
+    "Executor",
 ]
 
 RED, BLACK = True, False
@@ -47,6 +50,8 @@ MATE_CP = 100_000
 DEFAULT_MOVE_TIMEOUT = 60.0
 #: How far past its clock an engine may go, in seconds.
 DEFAULT_TIME_MARGIN = 0.1
+#: Seconds between two progress lines about a game under way.
+DEFAULT_PROGRESS_INTERVAL = 60.0
 
 
 class MatchError(XiangqiError):
@@ -266,15 +271,26 @@ def _score_text(score: Optional[PovScore], turn: bool) -> str:
     if score is None:
         return ""
     own = score.pov(turn)
-    if own.mate is not None:
-        return f"{'+' if own.mate > 0 else '-'}M{abs(own.mate)}"
-    return f"{(own.cp or 0) / 100:+.2f}"
+    mate = own.mate()
+    if mate is not None:
+        return f"{'+' if own > Cp(0) else '-'}M{abs(mate)}"
+    return f"{(own.score() or 0) / 100:+.2f}"
 
 
 def _centipawns(score: Score) -> int:
-    if score.mate is not None:
-        return MATE_CP if score.mate > 0 else -MATE_CP
-    return score.cp or 0
+    if score.is_mate():
+        return MATE_CP if score > Cp(0) else -MATE_CP
+    return score.score() or 0
+
+
+class Executor:
+    """Where a match's games are played when not in this process's threads. ``play(match,
+    tasks)`` plays each task with ``match._play`` (on a ``Match`` unpickled from this one),
+    passes each finished game to ``match._finish`` once, and returns when all are done or
+    ``match._stop`` is set."""
+
+    def play(self, match: "Match", tasks: List["_Task"]) -> None:
+        raise NotImplementedError
 
 
 class Match:
@@ -288,7 +304,15 @@ class Match:
     the preset judging the games; ``max_moves`` a draw after that many moves (each side);
     ``resign``/``draw`` adjudication by engine scores; ``sprt`` an early stop (two engines);
     ``pgn`` the record file, continued when ``resume`` is set; ``progress`` is called with a
-    line after each game."""
+    line after each game, and every ``progress_interval`` seconds with a line about each game
+    under way; ``executor`` plays the games elsewhere (``RayExecutor``: as Ray tasks on a
+    cluster) instead of in threads of this process.
+
+    An engine that answers no move while legal moves exist (ElephantEye's ``nobestmove`` when it
+    holds the game drawn by repetition or by its no-progress count) claims a draw. The claim is
+    judged by the match's rules: it holds when one of the claimant's moves draws the game
+    (completes a drawn repetition, reaches the no-capture limit); then the game is drawn,
+    otherwise the claimant loses."""
 
     def __init__(
         self,
@@ -313,6 +337,8 @@ class Match:
         resume: bool = False,
         event: str = "xiangqi match",
         progress: Optional[Callable[[str], Any]] = None,
+        progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
+        executor: Optional["Executor"] = None,
     ) -> None:
         if len(engines) < 2:
             raise MatchError("a match needs at least two engines")
@@ -346,6 +372,7 @@ class Match:
         self.resume = resume
         self.event = event
         self.progress = progress
+        self.progress_interval = progress_interval
         if openings is None:
             pool = default_openings()
         elif isinstance(openings, (str, Path)):
@@ -366,6 +393,28 @@ class Match:
             self.result.pairs[(a, b)] = PairStats(a, b)
         self._pair_points: Dict[Tuple[int, int, int], List[float]] = {}
         self._errors: List[BaseException] = []
+        self.executor = executor
+
+    # What a game needs to be played in another process: the settings, not the schedule, the
+    # score, the callbacks or the locks.
+    _LOCAL_STATE = ("progress", "executor", "tasks", "result", "_stop", "_lock", "_slots", "_pair_points", "_errors")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {
+            k: (None if callable(v) else v) for k, v in self.__dict__.items() if k not in self._LOCAL_STATE
+        }
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.progress = None
+        self.executor = None
+        self.tasks = []
+        self.result = MatchResult(self.names)
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
+        self._slots = []
+        self._pair_points = {}
+        self._errors = []
 
     def _unique_names(self) -> List[str]:
         names: List[str] = []
@@ -403,6 +452,8 @@ class Match:
         """Plays the match (or what is left of it) and returns the result. Ctrl-C ends it with
         the finished games kept in the PGN."""
         done = self._prepare_pgn()
+        if self.executor is not None:
+            return self._run_elsewhere(self.executor, [t for t in self.tasks if t.number not in done])
         self._check_engines()
         todo: "queue.Queue[_Task]" = queue.Queue()
         for task in self.tasks:
@@ -435,6 +486,21 @@ class Match:
             self.result.interrupted = self.result.interrupted or self._stop.is_set()
         if self._errors:
             raise self._errors[0]
+        return self.result
+
+    def _run_elsewhere(self, executor: "Executor", tasks: List[_Task]) -> MatchResult:
+        """``run`` with the games played by ``executor``; external engines are started where
+        the games are played, so a missing one loses its games there."""
+        if self.sprt is not None:
+            self._judge_sprt()
+        try:
+            if not self._stop.is_set():
+                executor.play(self, tasks)
+        except KeyboardInterrupt:
+            self.result.interrupted = True
+            self.stop()
+        if len(self.result.games) < len(self.tasks) and self.result.sprt_decision is None:
+            self.result.interrupted = self.result.interrupted or self._stop.is_set()
         return self.result
 
     def _check_engines(self) -> None:
@@ -480,7 +546,7 @@ class Match:
                 black_clock=clocks[BLACK],
                 red_inc=red_tc.increment if red_tc is not None else 0.0,
                 black_inc=black_tc.increment if black_tc is not None else 0.0,
-                moves_to_go=moves_to_go,
+                remaining_moves=moves_to_go,
                 depth=config.depth,
                 nodes=config.nodes,
             )
@@ -506,6 +572,7 @@ class Match:
             record.reason = reason
 
         side_name = {RED: "Red", BLACK: "Black"}
+        last_report = _time.monotonic()
         for color in (RED, BLACK):
             try:
                 players[color].new_game()
@@ -526,6 +593,9 @@ class Match:
                 record.result, record.termination = "1/2-1/2", "adjudication"
                 record.reason = f"draw by adjudication: {self.max_moves} moves played"
                 break
+            if self.progress is not None and _time.monotonic() - last_report >= self.progress_interval:
+                last_report = _time.monotonic()
+                self.progress(self._game_progress_line(record, board, clocks, tcs))
             turn = board.turn
             config, player = configs[turn], players[turn]
             tc = config.tc
@@ -576,8 +646,18 @@ class Match:
                 lose(turn, "time forfeit", f"{who} loses on time ({found.elapsed:.3f}s used, {allowed - margin:.3f}s left)")
                 break
             if found.move is None:
-                # The rules ended the game above; an engine without a move here is confused.
-                lose(turn, "rules infraction", f"{who}'s engine has no move in a position with legal moves")
+                # The rules ended the game above: no move here is a draw claim.
+                drawn = self._judge_claim(board)
+                if drawn is not None:
+                    record.result, record.termination = "1/2-1/2", "normal"
+                    record.reason = f"{who} claims a draw: {drawn.reason}"
+                else:
+                    lose(
+                        turn,
+                        "rules infraction",
+                        f"{who}'s engine claims a draw (no best move), but no move draws the game"
+                        f" under the {self.rules} rules",
+                    )
                 break
             if tc is not None:
                 moves_made[turn] += 1
@@ -596,6 +676,30 @@ class Match:
                 record.result, record.termination, record.reason = verdict
                 break
         return self._headers(record, board)
+
+    @staticmethod
+    def _judge_claim(board: Board) -> Optional[Outcome]:
+        """The draw that one of the side to move's moves reaches, if any: what makes its
+        claim valid."""
+        for move in board.legal_moves:
+            board.push(move)
+            outcome = board.outcome()
+            board.pop()
+            if outcome is not None and outcome.is_draw():
+                return outcome
+        return None
+
+    def _game_progress_line(
+        self, record: GameRecord, board: Board, clocks: Dict[bool, float], tcs: Dict[bool, Optional[TimeControl]]
+    ) -> str:
+        """One line about a game under way: its number, players, move, last move and clocks."""
+        line = f"game {record.number}: {record.red_name} - {record.black_name}, move {board.fullmove_number}"
+        line += f" ({len(record.moves)} plies played)"
+        if record.moves:
+            line += f", last {record.moves[-1].uci()} ({record.comments[-1] or ''})"
+        if tcs[RED] is not None or tcs[BLACK] is not None:
+            line += f", clocks {clocks[RED]:.1f}s - {clocks[BLACK]:.1f}s"
+        return line
 
     def _adjudicate(
         self, board: Board, scores: Dict[bool, List[Optional[int]]], mover: bool, start_ply: int

@@ -27,6 +27,7 @@ __all__ = [
     "elo_from_score",
     "score_from_elo",
     "EloEstimate",
+    "wilson_interval",
     "Trinomial",
     "Pentanomial",
     "los",
@@ -67,10 +68,25 @@ def _moments(counts: Sequence[int], values: Sequence[float]) -> Tuple[int, float
     return n, mean, variance
 
 
+def wilson_interval(score: float, n: int, z: float = Z95) -> Tuple[float, float, float]:
+    """Wilson's score interval of a mean score over ``n`` samples: ``(centre, low, high)``. It
+    stays inside 0..1 and is honest for few samples or a score of 0 or 1, where the normal
+    approximation collapses to a point."""
+    if n <= 0:
+        return 0.5, 0.0, 1.0
+    z2 = z * z
+    denominator = 1.0 + z2 / n
+    centre = (score + z2 / (2 * n)) / denominator
+    half = z / denominator * math.sqrt(max(score * (1.0 - score), 0.0) / n + z2 / (4 * n * n))
+    return centre, max(0.0, centre - half), min(1.0, centre + half)
+
+
 @dataclass(frozen=True)
 class EloEstimate:
     """An Elo difference and its 95% confidence interval, from a mean score and the standard
-    error of that mean."""
+    error of that mean. When the normal interval would reach a score of 0 or 1 (few games, or
+    all won or all lost), Wilson's score interval over the ``n`` samples is used instead, and a
+    score of 0 or 1 is estimated by the interval's centre: a finite number, never ``inf``."""
 
     score: float
     stderr: float
@@ -79,9 +95,13 @@ class EloEstimate:
     upper: float
 
     @classmethod
-    def from_mean(cls, score: float, stderr: float) -> "EloEstimate":
+    def from_mean(cls, score: float, stderr: float, n: Optional[int] = None) -> "EloEstimate":
         low = score - Z95 * stderr
         high = score + Z95 * stderr
+        if n is not None and not (0.0 < low and high < 1.0 and stderr > 0.0):
+            centre, low, high = wilson_interval(score, n)
+            point = score if 0.0 < score < 1.0 else centre
+            return cls(score, stderr, elo_from_score(point), elo_from_score(low), elo_from_score(high))
         return cls(score, stderr, elo_from_score(score), elo_from_score(low), elo_from_score(high))
 
     @property
@@ -92,8 +112,13 @@ class EloEstimate:
     def __str__(self) -> str:
         if math.isfinite(self.error):
             return f"{self.elo:+.1f} +/- {self.error:.1f}"
-        # An interval reaching a score of 0 or 1 is unbounded on that side.
-        return f"{self.elo:+.1f} [{self.lower:+.1f}, {self.upper:+.1f}]"
+        # An interval reaching a score of 0 or 1 is unbounded on that side: give the bound that
+        # the games do set.
+        if math.isfinite(self.lower):
+            return f"{self.elo:+.1f} (at least {self.lower:+.1f})"
+        if math.isfinite(self.upper):
+            return f"{self.elo:+.1f} (at most {self.upper:+.1f})"
+        return f"{self.elo:+.1f} (no bound yet)"
 
 
 @dataclass(frozen=True)
@@ -124,7 +149,7 @@ class Trinomial:
     def elo(self) -> EloEstimate:
         """The Elo difference with its 95% interval, games taken as independent."""
         n, mean, variance = _moments(self.counts, TRINOMIAL_VALUES)
-        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf)
+        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf, n)
 
 
 @dataclass(frozen=True)
@@ -158,7 +183,7 @@ class Pentanomial:
     def elo(self) -> EloEstimate:
         """The Elo difference with its 95% interval, from the pairs' variance."""
         n, mean, variance = _moments(self.counts, PENTANOMIAL_VALUES)
-        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf)
+        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf, n)
 
 
 def los(wins: int, losses: int) -> float:

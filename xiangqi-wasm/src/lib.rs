@@ -1,0 +1,317 @@
+//! The xiangqi rules and engine for the browser, through wasm-bindgen.
+//!
+//! Two classes: [`JsGame`] (JavaScript `Game`), a game under the play page's rules
+//! ([`xiangqi_core::Rules::simple`]) with moves, notation, outcome and PGN from the core; and
+//! [`JsEngine`] (JavaScript `Engine`), the search of `xiangqi-search` at one of its levels. The
+//! logic is plain Rust in [`play`], tested natively; this layer only converts types. Errors
+//! reach JavaScript as thrown `Error`s with the core's message.
+//!
+//! Built twice: single-thread for `wasm32-unknown-unknown` on stable, and threaded (feature
+//! `threads`, nightly with atomics and shared memory), where `initThreadPool(n)` starts the
+//! Web Workers of the engine's helper threads.
+
+pub mod play;
+
+use js_sys::{Array, Object, Reflect};
+use play::{BestMove, MoveRequest, PlayEngine, PlayGame};
+use wasm_bindgen::prelude::*;
+use xiangqi_search::Score;
+
+#[cfg(feature = "threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+fn error(message: impl AsRef<str>) -> JsError {
+    JsError::new(message.as_ref())
+}
+
+fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property of a plain fresh object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), &value.into());
+}
+
+fn strings(items: Vec<String>) -> Array {
+    items.into_iter().map(JsValue::from).collect()
+}
+
+/// A game under the play page's rules (JavaScript `Game`).
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    inner: PlayGame,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A game from `fen`, or the start position when it is omitted; throws on a bad FEN.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
+        PlayGame::new(fen.as_deref())
+            .map(|inner| JsGame { inner })
+            .map_err(error)
+    }
+
+    /// The current FEN.
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// The FEN of the start position.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.inner.start_fen()
+    }
+
+    /// `"red"` or `"black"`: the side to move.
+    pub fn turn(&self) -> String {
+        self.inner.turn().to_owned()
+    }
+
+    /// The 90 points (index `file + 9 * rank`): FEN letter of the piece, or `""`.
+    pub fn board(&self) -> Array {
+        strings(self.inner.board())
+    }
+
+    /// The legal moves in ICCS (none once the game is over).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Array {
+        strings(self.inner.legal_moves())
+    }
+
+    /// Plays a move in ICCS; throws when it is malformed or illegal, or the game is over.
+    pub fn play(&mut self, iccs: &str) -> Result<(), JsError> {
+        self.inner.play(iccs).map_err(error)
+    }
+
+    /// Takes the last move back; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Moves played since the start position.
+    pub fn ply(&self) -> u32 {
+        self.inner.ply() as u32
+    }
+
+    /// The moves played, in ICCS.
+    pub fn moves(&self) -> Array {
+        strings(self.inner.moves())
+    }
+
+    /// `true` when the side to move is in check.
+    #[wasm_bindgen(js_name = inCheck)]
+    pub fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
+
+    /// The point of the general of `color` (`"red"` or `"black"`).
+    #[wasm_bindgen(js_name = generalSquare)]
+    pub fn general_square(&self, color: &str) -> Result<String, JsError> {
+        self.inner.general_square(color).map_err(error)
+    }
+
+    /// The last move in ICCS, or `undefined`.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> Option<String> {
+        self.inner.last_move()
+    }
+
+    /// Move `index` (0-based) in `notation`: `"chinese"`, `"wxf"` or `"iccs"`.
+    #[wasm_bindgen(js_name = moveText)]
+    pub fn move_text(&self, index: u32, notation: &str) -> Result<String, JsError> {
+        self.inner
+            .move_text(index as usize, notation)
+            .map_err(error)
+    }
+
+    /// `null` while the game goes on, else `{result, winner, termination, reason}`.
+    pub fn outcome(&self) -> JsValue {
+        let Some(o) = self.inner.outcome() else {
+            return JsValue::NULL;
+        };
+        let object = Object::new();
+        set(&object, "result", o.result);
+        set(
+            &object,
+            "winner",
+            o.winner.map_or(JsValue::NULL, JsValue::from_str),
+        );
+        set(&object, "termination", o.termination);
+        set(&object, "reason", o.reason);
+        object.into()
+    }
+
+    /// The game in PGN with `tags` (an object of tag names and values) and the moves in
+    /// `notation` (`"iccs"`, `"wxf"` or `"chinese"`).
+    pub fn pgn(&self, tags: JsValue, notation: &str) -> Result<String, JsError> {
+        let mut pairs = Vec::new();
+        if tags.is_object() {
+            for entry in Object::entries(&Object::from(tags)).iter() {
+                let entry = Array::from(&entry);
+                let name = entry.get(0).as_string().unwrap_or_default();
+                let value = entry.get(1);
+                let value = value
+                    .as_string()
+                    .or_else(|| value.as_f64().map(|n| n.to_string()))
+                    .unwrap_or_default();
+                pairs.push((name, value));
+            }
+        }
+        self.inner.pgn(&pairs, notation).map_err(error)
+    }
+}
+
+/// The ICCS name of the point with board index `index` (`file + 9 * rank`).
+#[wasm_bindgen(js_name = squareName)]
+pub fn square_name(index: u32) -> Result<String, JsError> {
+    play::square_name(index).map_err(error)
+}
+
+/// The board index of an ICCS point name.
+#[wasm_bindgen(js_name = squareIndex)]
+pub fn square_index(name: &str) -> Result<u32, JsError> {
+    play::square_index(name).map_err(error)
+}
+
+/// `true` in the threaded build.
+#[wasm_bindgen(js_name = hasThreads)]
+pub fn has_threads() -> bool {
+    cfg!(feature = "threads")
+}
+
+/// The engine (JavaScript `Engine`), run inside a Web Worker.
+#[wasm_bindgen(js_name = Engine)]
+pub struct JsEngine {
+    inner: PlayEngine,
+}
+
+fn best_move_object(answer: &BestMove) -> JsValue {
+    let object = Object::new();
+    set(
+        &object,
+        "move",
+        answer
+            .mv
+            .as_deref()
+            .map_or(JsValue::NULL, JsValue::from_str),
+    );
+    let (score, mate) = match answer.score {
+        Score::Cp(cp) => (f64::from(cp), JsValue::NULL),
+        Score::Mate(n) => (
+            f64::from(if n > 0 { 100_000 - n } else { -100_000 - n }),
+            JsValue::from(n),
+        ),
+    };
+    set(&object, "score", score);
+    set(&object, "mate", mate);
+    set(&object, "depth", answer.depth);
+    set(&object, "nodes", answer.nodes as f64);
+    set(&object, "timeMs", answer.time.as_secs_f64() * 1000.0);
+    object.into()
+}
+
+#[wasm_bindgen(js_class = Engine)]
+impl JsEngine {
+    /// An engine on `threads` search threads (the threaded build's pool must hold at least
+    /// `threads - 1`) with a `hash_mb` MiB table (0: the page's default).
+    #[wasm_bindgen(constructor)]
+    pub fn new(threads: u32, hash_mb: u32) -> JsEngine {
+        let hash_mb = if hash_mb == 0 {
+            play::PAGE_HASH_MB
+        } else {
+            hash_mb as usize
+        };
+        let threads = if cfg!(feature = "threads") {
+            threads.max(1) as usize
+        } else {
+            1
+        };
+        JsEngine {
+            inner: PlayEngine::new(threads, hash_mb),
+        }
+    }
+
+    /// Search threads in use.
+    pub fn threads(&self) -> u32 {
+        self.inner.threads() as u32
+    }
+
+    /// The address in the module's memory of the stop flag (a byte: write 1 to stop the
+    /// running search). Only useful with shared memory, from another worker.
+    #[wasm_bindgen(js_name = stopFlagAddress)]
+    pub fn stop_flag_address(&mut self) -> u32 {
+        let handle = self.inner.engine().stop_handle();
+        handle.flag() as *const _ as usize as u32
+    }
+
+    /// Withdraws a pending stop.
+    #[wasm_bindgen(js_name = resetStop)]
+    pub fn reset_stop(&mut self) {
+        self.inner.engine().stop_handle().reset();
+    }
+
+    /// Forgets the previous game.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+
+    /// The engine's move: game start `fen` (empty: the start position), `moves` since (ICCS),
+    /// `level` (`beginner` .. `master`), `seed` of the level's choice (a negative or non-finite
+    /// number: none), time budget `movetime_ms` (0: the page's default). Returns
+    /// `{move, score, mate, depth, nodes, timeMs}`; `move` is `null` when there is none.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(
+        &mut self,
+        fen: &str,
+        moves: Vec<String>,
+        level: &str,
+        seed: f64,
+        movetime_ms: u32,
+    ) -> Result<JsValue, JsError> {
+        let request = MoveRequest {
+            fen,
+            moves: &moves,
+            level,
+            seed: (seed.is_finite() && seed >= 0.0).then_some(seed as u64),
+            movetime_ms: if movetime_ms == 0 {
+                play::MASTER_MOVETIME_MS
+            } else {
+                movetime_ms
+            },
+        };
+        self.inner
+            .best_move(&request)
+            .map(|answer| best_move_object(&answer))
+            .map_err(error)
+    }
+}
+
+/// `xiangqi bench` in the browser: the same positions, depth (0: the default) and table on
+/// `threads` search threads (1 in the single-thread build). Returns `{nodes, ms, nps, threads}`;
+/// with one thread `nodes` is the bench signature, as natively.
+#[wasm_bindgen]
+pub fn bench(depth: u32, threads: u32) -> JsValue {
+    let depth = if depth == 0 {
+        xiangqi_search::bench::BENCH_DEPTH
+    } else {
+        depth
+    };
+    let threads = if cfg!(feature = "threads") {
+        threads.max(1)
+    } else {
+        1
+    };
+    let report = xiangqi_search::bench::run_bench_threads(depth, threads as usize, |_, _, _| {});
+    let object = Object::new();
+    set(&object, "nodes", report.nodes as f64);
+    set(&object, "ms", report.time.as_secs_f64() * 1000.0);
+    set(&object, "nps", report.nps as f64);
+    set(&object, "threads", threads);
+    object.into()
+}
+
+/// The module's memory (shared in the threaded build, where another worker may write the
+/// engine's stop flag into it).
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}

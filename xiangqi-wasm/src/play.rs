@@ -1,0 +1,485 @@
+//! The page's game and engine in plain Rust: everything the JavaScript classes do, with errors
+//! as messages. The wasm-bindgen layer in `lib.rs` only converts types, so these tests cover
+//! the logic natively.
+
+use std::time::Duration;
+use xiangqi_core::pgn::{MoveFormat, PgnGame, WriteOptions};
+use xiangqi_core::{Color, Game, Move, Notation, Position, Rules, Square};
+use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score};
+
+/// The rules of the play page.
+pub const PAGE_RULES: Rules = Rules::simple();
+
+/// How long Master thinks about a move, in milliseconds (the levels below stop earlier at
+/// their own caps). The same as `xiangqi play` gives every level.
+pub const MASTER_MOVETIME_MS: u32 = 2000;
+
+/// Transposition table of the page's engine, in MiB.
+pub const PAGE_HASH_MB: usize = 32;
+
+/// The name of a side as the page writes it.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// Reads `red` or `black` (any case, or `w`/`b` as in FEN).
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "red" | "r" | "w" => Ok(Color::Red),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("unknown side {text:?} (expected red or black)")),
+    }
+}
+
+/// The ICCS name of the point with board index `index` (`file + 9 * rank`).
+pub fn square_name(index: u32) -> Result<String, String> {
+    Square::new(index)
+        .map(Square::name)
+        .ok_or_else(|| format!("no point has index {index} (expected 0 to 89)"))
+}
+
+/// The board index (`file + 9 * rank`) of an ICCS point name such as `e0`.
+pub fn square_index(name: &str) -> Result<u32, String> {
+    Square::from_ascii(name.trim().to_ascii_lowercase().as_bytes())
+        .map(|sq| sq.index() as u32)
+        .map_err(|e| format!("{name:?} is not a point: {e}"))
+}
+
+/// How a game ended, in the page's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// `red`, `black`, or `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// The termination's name (`checkmate`, `perpetual check`, ...).
+    pub termination: &'static str,
+    /// The outcome in plain words, as the core explains it.
+    pub reason: String,
+}
+
+/// A game under the page's rules ([`Rules::simple`]).
+#[derive(Clone, Debug)]
+pub struct PlayGame {
+    game: Game,
+}
+
+impl Default for PlayGame {
+    fn default() -> PlayGame {
+        PlayGame {
+            game: Game::new(Position::startpos(), PAGE_RULES),
+        }
+    }
+}
+
+impl PlayGame {
+    /// A game from `fen`, or from the start position when `None` or blank.
+    pub fn new(fen: Option<&str>) -> Result<PlayGame, String> {
+        match fen.map(str::trim).filter(|f| !f.is_empty()) {
+            None => Ok(PlayGame::default()),
+            Some(fen) => Game::from_fen(fen, PAGE_RULES)
+                .map(|game| PlayGame { game })
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The core game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current FEN.
+    pub fn fen(&self) -> String {
+        self.game.position().fen()
+    }
+
+    /// The FEN of the start position.
+    pub fn start_fen(&self) -> String {
+        self.game.start().fen()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> &'static str {
+        color_name(self.game.position().turn())
+    }
+
+    /// The 90 points, index `file + 9 * rank`: the FEN letter of the piece there, or `""`.
+    pub fn board(&self) -> Vec<String> {
+        let pos = self.game.position();
+        (0..90)
+            .map(|i| {
+                Square::new(i)
+                    .and_then(|sq| pos.piece_at(sq))
+                    .map_or_else(String::new, |p| p.fen_char().to_string())
+            })
+            .collect()
+    }
+
+    /// The legal moves in ICCS (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<String> {
+        if self.game.is_over() {
+            return Vec::new();
+        }
+        self.game
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|m| m.iccs())
+            .collect()
+    }
+
+    /// Plays a move given in ICCS (`h2e2`, also `H2-E2`).
+    pub fn play(&mut self, iccs: &str) -> Result<(), String> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over: {}", outcome.explain()));
+        }
+        let mv = self
+            .game
+            .position()
+            .parse_move(iccs.trim(), Notation::Iccs)
+            .map_err(|e| e.to_string())?;
+        self.game.push(mv).map_err(|e| e.to_string())
+    }
+
+    /// Takes the last move back; `false` when no move was played.
+    pub fn undo(&mut self) -> bool {
+        self.game.pop().is_some()
+    }
+
+    /// Moves played since the start position.
+    pub fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// The moves played, in ICCS.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.moves().map(Move::iccs).collect()
+    }
+
+    /// `true` when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.game.position().is_check()
+    }
+
+    /// The point of `color`'s general.
+    pub fn general_square(&self, color: &str) -> Result<String, String> {
+        let color = parse_color(color)?;
+        Ok(self.game.position().general(color).name())
+    }
+
+    /// The last move, in ICCS.
+    pub fn last_move(&self) -> Option<String> {
+        self.game.peek().map(Move::iccs)
+    }
+
+    /// The move `index` (0-based) in `notation` (`chinese`, `wxf`, `iccs`, or any name core's
+    /// [`Notation`] reads).
+    pub fn move_text(&self, index: usize, notation: &str) -> Result<String, String> {
+        let notation: Notation = notation.parse().map_err(|e| format!("{e}"))?;
+        let moves: Vec<Move> = self.game.moves().collect();
+        let Some(&mv) = moves.get(index) else {
+            return Err(format!(
+                "no move {index}: the game has {} moves (counted from 0)",
+                moves.len()
+            ));
+        };
+        let mut pos = self.game.start().clone();
+        for &m in &moves[..index] {
+            pos.play(m).map_err(|e| e.to_string())?;
+        }
+        pos.format_move(mv, notation).map_err(|e| e.to_string())
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<OutcomeView> {
+        self.game.outcome().map(|o| OutcomeView {
+            result: o.result(),
+            winner: o.winner.map(color_name),
+            termination: o.termination.name(),
+            reason: o.explain(),
+        })
+    }
+
+    /// The game as PGN with the tags given (in their order, after the core's own) and its
+    /// moves in `notation` (`iccs`, `wxf` or `chinese`).
+    pub fn pgn(&self, tags: &[(String, String)], notation: &str) -> Result<String, String> {
+        let format = MoveFormat::from_tag_value(notation).ok_or_else(|| {
+            format!("unknown notation {notation:?} (expected iccs, wxf or chinese)")
+        })?;
+        let mut record = PgnGame::from_game(&self.game);
+        for (name, value) in tags {
+            // The result and the start position come from the game itself.
+            if !["Result", "FEN", "Format", "Termination"].contains(&name.as_str()) {
+                record.set_tag(name, value.clone());
+            }
+        }
+        let options = WriteOptions {
+            format,
+            ..WriteOptions::default()
+        };
+        record.to_pgn(&options).map_err(|e| e.to_string())
+    }
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move in ICCS, `None` when the side to move has none (the game is lost).
+    pub mv: Option<String>,
+    /// Score in centipawns from the mover's side, or a mate distance (positive: mating).
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// A request for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRequest<'a> {
+    /// Start FEN of the game (blank: the start position).
+    pub fen: &'a str,
+    /// Moves played since, in ICCS.
+    pub moves: &'a [String],
+    /// A level name as [`Level`] reads it (`beginner` .. `master`).
+    pub level: &'a str,
+    /// Seed of the level's random choice (`None`: the engine's own sequence goes on).
+    pub seed: Option<u64>,
+    /// Time budget in milliseconds (the level may stop earlier).
+    pub movetime_ms: u32,
+}
+
+/// The engine of the page: [`xiangqi_search::Engine`] under the page's rules.
+pub struct PlayEngine {
+    engine: Engine,
+}
+
+impl PlayEngine {
+    /// An engine searching on `threads` threads with a `hash_mb` MiB table.
+    pub fn new(threads: usize, hash_mb: usize) -> PlayEngine {
+        PlayEngine {
+            engine: Engine::new(EngineOptions {
+                threads,
+                hash_mb,
+                rules: PAGE_RULES,
+                ..EngineOptions::default()
+            }),
+        }
+    }
+
+    /// The core engine.
+    pub fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
+    /// Search threads in use.
+    pub fn threads(&self) -> usize {
+        self.engine.options().threads
+    }
+
+    /// Forgets the previous game.
+    pub fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    /// The engine's move for the position the request describes.
+    pub fn best_move(&mut self, request: &MoveRequest<'_>) -> Result<BestMove, String> {
+        let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
+        let game = PlayGame::new(Some(request.fen))?;
+        let start = game.game().start().clone();
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(request.moves.len());
+        for (i, text) in request.moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text.trim(), Notation::Iccs)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            pos.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+            moves.push(mv);
+        }
+        self.engine.set_level(level);
+        if let Some(seed) = request.seed {
+            self.engine.set_seed(Some(seed));
+        }
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(u64::from(request.movetime_ms.max(1)))),
+            ..Limits::default()
+        };
+        let result = self
+            .engine
+            .search(&start, &moves, &limits, &mut |_| {})
+            .map_err(|e| e.to_string())?;
+        Ok(BestMove {
+            mv: result.best_move.map(Move::iccs),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            time: result.time,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_and_board_indices() {
+        let game = PlayGame::new(None).unwrap();
+        assert_eq!(
+            game.fen(),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        );
+        assert_eq!(game.turn(), "red");
+        let board = game.board();
+        assert_eq!(board.len(), 90);
+        assert_eq!(board[0], "R"); // a0
+        assert_eq!(board[4], "K"); // e0
+        assert_eq!(board[square_index("h2").unwrap() as usize], "C");
+        assert_eq!(board[81], "r"); // a9
+        assert_eq!(board[85], "k"); // e9
+        assert_eq!(board[40], ""); // e4
+        assert_eq!(game.legal_moves().len(), 44);
+        assert_eq!(game.general_square("black").unwrap(), "e9");
+        assert!(game.general_square("blue").is_err());
+        assert_eq!(square_name(85).unwrap(), "e9");
+        assert!(square_name(90).is_err());
+        assert!(square_index("j1").is_err());
+    }
+
+    #[test]
+    fn moves_are_played_checked_and_taken_back() {
+        let mut game = PlayGame::new(Some("")).unwrap();
+        game.play("h2e2").unwrap();
+        assert_eq!(game.turn(), "black");
+        assert_eq!(game.last_move().as_deref(), Some("h2e2"));
+        assert_eq!(game.move_text(0, "chinese").unwrap(), "炮二平五");
+        assert_eq!(game.move_text(0, "wxf").unwrap(), "C2=5");
+        assert!(game.move_text(1, "wxf").is_err());
+        assert!(game.move_text(0, "morse").is_err());
+        // A horse move, then an illegal chariot move: the error says why.
+        game.play("h9g7").unwrap();
+        assert_eq!(game.move_text(1, "chinese").unwrap(), "马8进7");
+        let err = game.play("a0a5").unwrap_err();
+        assert!(!err.is_empty());
+        assert!(game.play("zz").is_err());
+        assert_eq!(game.moves(), vec!["h2e2", "h9g7"]);
+        assert!(game.undo());
+        assert!(game.undo());
+        assert!(!game.undo());
+        assert_eq!(game.ply(), 0);
+    }
+
+    #[test]
+    fn a_bad_fen_is_an_error() {
+        let err = PlayGame::new(Some("rnbakabnr/9/9 w")).unwrap_err();
+        assert!(err.starts_with("invalid FEN"), "{err}");
+    }
+
+    #[test]
+    fn checkmate_ends_the_game() {
+        // Two chariots: one closes rank 8, the other mates on rank 9.
+        let mut game = PlayGame::new(Some("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1")).unwrap();
+        assert!(game.outcome().is_none());
+        game.play("a1a8").unwrap();
+        game.play("e9f9").unwrap();
+        game.play("b0b9").unwrap();
+        assert!(game.in_check());
+        let outcome = game.outcome().expect("mate");
+        assert_eq!(outcome.result, "1-0");
+        assert_eq!(outcome.winner, Some("red"));
+        assert_eq!(outcome.termination, "checkmate");
+        assert!(outcome.reason.contains("checkmate"), "{}", outcome.reason);
+        assert!(game.legal_moves().is_empty());
+        let err = game.play("f9f8").unwrap_err();
+        assert!(err.contains("over"), "{err}");
+        let pgn = game
+            .pgn(&[("Event".into(), "Test".into())], "iccs")
+            .unwrap();
+        assert!(pgn.contains("[Event \"Test\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(pgn.contains("B0-B9"), "{pgn}");
+        assert!(game.pgn(&[], "morse").is_err());
+    }
+
+    #[test]
+    fn perpetual_check_loses_under_the_page_rules() {
+        // Red checks from h9 and h8 while Black's general shuttles: the third occurrence ends it.
+        let mut game = PlayGame::new(Some("3k5/9/9/9/9/9/9/9/9/4K2R1 w - - 0 1")).unwrap();
+        game.play("h0h9").unwrap();
+        let cycle = ["d9d8", "h9h8", "d8d9", "h8h9"];
+        let mut over = None;
+        for _ in 0..3 {
+            for m in cycle {
+                if game.outcome().is_some() {
+                    break;
+                }
+                game.play(m).unwrap();
+            }
+            if let Some(o) = game.outcome() {
+                over = Some(o);
+                break;
+            }
+        }
+        let outcome = over.expect("the repetition ends the game");
+        assert_eq!(outcome.termination, "perpetual check");
+        assert_eq!(outcome.winner, Some("black"));
+    }
+
+    #[test]
+    fn the_engine_answers_every_level_with_a_legal_move() {
+        let mut engine = PlayEngine::new(1, 1);
+        let moves = vec!["h2e2".to_owned()];
+        for level in ["beginner", "Casual", "club", "strong", "master"] {
+            let answer = engine
+                .best_move(&MoveRequest {
+                    fen: "",
+                    moves: &moves,
+                    level,
+                    seed: Some(7),
+                    movetime_ms: 100,
+                })
+                .unwrap();
+            let mv = answer.mv.expect("a move");
+            let mut game = PlayGame::new(None).unwrap();
+            game.play("h2e2").unwrap();
+            assert!(game.legal_moves().contains(&mv), "{level}: {mv}");
+        }
+        let bad = engine.best_move(&MoveRequest {
+            fen: "",
+            moves: &["a0a9".to_owned()],
+            level: "club",
+            seed: None,
+            movetime_ms: 10,
+        });
+        assert!(bad.is_err());
+        let bad_level = engine.best_move(&MoveRequest {
+            fen: "",
+            moves: &[],
+            level: "grandmaster",
+            seed: None,
+            movetime_ms: 10,
+        });
+        assert!(bad_level.unwrap_err().contains("unknown level"));
+    }
+
+    #[test]
+    fn the_engine_finds_a_mate_in_one() {
+        let mut engine = PlayEngine::new(1, 1);
+        let answer = engine
+            .best_move(&MoveRequest {
+                fen: "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+                moves: &["a1a8".into(), "e9f9".into()],
+                level: "master",
+                seed: None,
+                movetime_ms: 200,
+            })
+            .unwrap();
+        assert_eq!(answer.mv.as_deref(), Some("b0b9"));
+        assert_eq!(answer.score, Score::Mate(1));
+    }
+}
