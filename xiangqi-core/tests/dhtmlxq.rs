@@ -49,26 +49,26 @@ fn a_web_page_record() {
 
 #[test]
 fn random_trees_write_and_read_back() {
-    let mut rng = Rng(0xd47);
+    let mut rng = Rng::with_seed(0xd47);
     for _ in 0..200 {
-        let plies = rng.below(50);
+        let plies = rng.usize(..50);
         let moves = random_game(&mut rng, plies);
         let record = PgnGame::from_moves(Position::startpos(), moves).unwrap();
         let mut tree = GameTree::from_record(&record);
-        for _ in 0..rng.below(10) {
+        for _ in 0..rng.usize(..10) {
             let nodes: Vec<_> = tree.nodes().collect();
-            let mut node = nodes[rng.below(nodes.len())];
+            let mut node = nodes[rng.usize(..nodes.len())];
             let mut pos = tree.position(node);
-            for _ in 0..1 + rng.below(5) {
+            for _ in 0..1 + rng.usize(..5) {
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
                     break;
                 }
-                let m = legal[rng.below(legal.len())];
+                let m = legal[rng.usize(..legal.len())];
                 node = tree.add_variation(node, m).unwrap();
                 pos.make_move(m);
-                if rng.below(2) == 0 {
-                    tree.set_comment(node, Some(format!("c{}", rng.below(100))));
+                if rng.usize(..2) == 0 {
+                    tree.set_comment(node, Some(format!("c{}", rng.usize(..100))));
                 }
             }
         }
@@ -80,7 +80,7 @@ fn random_trees_write_and_read_back() {
 
 #[test]
 fn junk_gives_errors_or_legal_games() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::with_seed(5);
     let pieces = [
         "[DhtmlXQ]",
         "[/DhtmlXQ]",
@@ -99,8 +99,8 @@ fn junk_gives_errors_or_legal_games() {
         "[",
     ];
     for _ in 0..2000 {
-        let text: String = (0..rng.below(30))
-            .map(|_| pieces[rng.below(pieces.len())])
+        let text: String = (0..rng.usize(..30))
+            .map(|_| pieces[rng.usize(..pieces.len())])
             .collect();
         for game in dhtmlxq::read_all(&text).into_iter().flatten() {
             game.end_position().unwrap();

@@ -23,7 +23,7 @@ fn write_xqf(tree: &GameTree, version: u8, rng: &mut Rng) -> Vec<u8> {
     file[2] = version;
     if version > 10 {
         for i in [3, 8, 9, 10, 11, 12, 13, 14, 15] {
-            file[i] = rng.next_u64() as u8;
+            file[i] = rng.u64(..) as u8;
         }
     }
     let keys = Keys::from_header(&file);
@@ -120,37 +120,37 @@ fn write_xqf(tree: &GameTree, version: u8, rng: &mut Rng) -> Vec<u8> {
 /// A random game with random variations and comments, from the start or a later position.
 fn random_tree(rng: &mut Rng) -> GameTree {
     let mut start = Position::startpos();
-    if rng.below(3) == 0 {
-        let plies = 1 + rng.below(20);
+    if rng.usize(..3) == 0 {
+        let plies = 1 + rng.usize(..20);
         for m in random_game(rng, plies) {
             start.make_move(m);
         }
         start.set_counters(0, 1);
     }
-    let plies = rng.below(60);
+    let plies = rng.usize(..60);
     let record = PgnGame::from_moves(start.clone(), random_game_from(&start, rng, plies)).unwrap();
     let mut tree = GameTree::from_record(&record);
-    tree.result = [PgnResult::RedWins, PgnResult::Draw, PgnResult::Unknown][rng.below(3)];
+    tree.result = [PgnResult::RedWins, PgnResult::Draw, PgnResult::Unknown][rng.usize(..3)];
     // Variations: from random nodes, a few random moves each.
-    for _ in 0..rng.below(12) {
+    for _ in 0..rng.usize(..12) {
         let nodes: Vec<_> = tree.nodes().collect();
-        let at = nodes[rng.below(nodes.len())];
+        let at = nodes[rng.usize(..nodes.len())];
         let mut node = at;
         let mut pos = tree.position(node);
-        for _ in 0..1 + rng.below(6) {
+        for _ in 0..1 + rng.usize(..6) {
             let legal = pos.legal_moves();
             if legal.is_empty() {
                 break;
             }
-            let m = legal[rng.below(legal.len())];
+            let m = legal[rng.usize(..legal.len())];
             node = tree.add_variation(node, m).unwrap();
             pos.make_move(m);
-            if rng.below(3) == 0 {
-                tree.set_comment(node, Some(format!("comment {}", rng.below(1000))));
+            if rng.usize(..3) == 0 {
+                tree.set_comment(node, Some(format!("comment {}", rng.usize(..1000))));
             }
         }
     }
-    if rng.below(2) == 0 {
+    if rng.usize(..2) == 0 {
         let root = tree.root();
         tree.set_comment(root, Some("before the first move".to_owned()));
     }
@@ -165,7 +165,7 @@ fn random_game_from(start: &Position, rng: &mut Rng, plies: usize) -> Vec<xiangq
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())];
+        let m = legal[rng.usize(..legal.len())];
         pos.make_move(m);
         moves.push(m);
     }
@@ -174,7 +174,7 @@ fn random_game_from(start: &Position, rng: &mut Rng, plies: usize) -> Vec<xiangq
 
 #[test]
 fn every_version_reads_back_exactly() {
-    let mut rng = Rng(0x5851_0a12);
+    let mut rng = Rng::with_seed(0x5851_0a12);
     for version in [10u8, 11, 12, 15, 16, 18] {
         for _ in 0..40 {
             let tree = random_tree(&mut rng);
@@ -195,7 +195,7 @@ fn every_version_reads_back_exactly() {
 
 #[test]
 fn damaged_files_give_errors_not_panics() {
-    let mut rng = Rng(77);
+    let mut rng = Rng::with_seed(77);
     let tree = loop {
         let tree = random_tree(&mut rng);
         if tree.len() > 20 {
@@ -225,8 +225,8 @@ fn damaged_files_give_errors_not_panics() {
     assert_eq!(xqf::read(b"PK\x03\x04"), Err(XqfError::NotXqf));
     // Random bytes after a valid signature.
     for _ in 0..200 {
-        let mut junk: Vec<u8> = (0..HEADER_LEN + rng.below(4000))
-            .map(|_| rng.next_u64() as u8)
+        let mut junk: Vec<u8> = (0..HEADER_LEN + rng.usize(..4000))
+            .map(|_| rng.u64(..) as u8)
             .collect();
         junk[..3].copy_from_slice(b"XQ\x12");
         if let Ok(game) = xqf::read(&junk) {
