@@ -404,6 +404,11 @@ typedef struct {
 } xq_outcome;
 
 /**
+ * The format of a record buffer.
+ */
+typedef uint32_t xq_record_format;
+
+/**
  * A piece kind: `XQ_ROLE_GENERAL` (0) .. `XQ_ROLE_SOLDIER` (6), the numbers of
  * `xiangqi_core::Role`. Python numbers its piece types from 1, as python-chess does:
  * `xiangqi.GENERAL == XQ_ROLE_GENERAL + 1` .. `xiangqi.SOLDIER == XQ_ROLE_SOLDIER + 1`. A piece
@@ -620,6 +625,21 @@ typedef uint32_t xq_role;
  * The mover's general would be attacked after the move.
  */
 #define XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED 7
+
+/**
+ * PGN, moves in ICCS, WXF or Chinese; UTF-8, UTF-16, GBK or Big5 (detected).
+ */
+#define XQ_RECORD_PGN 0
+
+/**
+ * XQStudio's binary XQF, every version (encrypted ones included).
+ */
+#define XQ_RECORD_XQF 1
+
+/**
+ * The DhtmlXQ text of web sites (any encoding, detected).
+ */
+#define XQ_RECORD_DHTMLXQ 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -923,6 +943,27 @@ xq_square xq_move_from(xq_move mv);
  * The square a move arrives on.
  */
 xq_square xq_move_to(xq_move mv);
+
+/**
+ * A game from the main line of the first record in `data` (`len` bytes, in `format`, an
+ * `XQ_RECORD_*` value), judged by `rules`. A record that cannot be read gives
+ * `XQ_STATUS_INVALID_ARGUMENT`; `xq_record_error` explains why.
+ *
+ * # Safety
+ * `data` must be valid for reads of `len` bytes (NULL only when `len` is 0); `out` NULL or
+ * valid for a write.
+ */
+xq_status xq_game_from_record(const uint8_t *data, size_t len, xq_record_format format, xq_rules rules, xq_game **out);
+
+/**
+ * Explains why the first record of `data` cannot be read into `buf` (an empty string when it
+ * can), with line and column for PGN.
+ *
+ * # Safety
+ * `data` as for `xq_game_from_record`; `buf` NULL or valid for `buf_len` bytes; `needed` NULL
+ * or valid for a write.
+ */
+xq_status xq_record_error(const uint8_t *data, size_t len, xq_record_format format, char *buf, size_t buf_len, size_t *needed);
 
 /**
  * The text of a status code: a static NUL-terminated string, never NULL. Unknown numbers give

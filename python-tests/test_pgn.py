@@ -36,10 +36,10 @@ def test_read_games_from_a_stream_one_at_a_time() -> None:
     assert first.comments[0] == "the central cannon"
     assert first.result == "1-0"
     assert first.board().fen() == xiangqi.STARTING_FEN
-    assert first.end().move_stack == first.moves
+    assert first.end().board().move_stack == first.moves
     second = xiangqi.pgn.read_game(handle)
     assert second is not None and second.fen == "4k4/9/9/9/R8/9/9/9/9/3K1R3 w - - 0 1"
-    assert second.end().is_checkmate()
+    assert second.end().board().is_checkmate()
     assert xiangqi.pgn.read_game(handle) is None
 
 

@@ -1,4 +1,4 @@
-//! Arbitrary bytes as a PGN file (UTF-8 or GBK): reading never panics, every game read has
+//! Arbitrary bytes as a PGN file (any encoding: UTF-8, UTF-16, GBK, Big5): reading never panics, every game read has
 //! legal moves, and what is read writes out again.
 #![no_main]
 

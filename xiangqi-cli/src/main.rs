@@ -1,6 +1,7 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
 mod play;
+mod records;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -15,6 +16,7 @@ const USAGE: &str = "usage:
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
                                N at most 10 for the depth, 256 for threads
+{RECORDS}
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
 `xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
 
@@ -35,8 +37,14 @@ Search the bench positions to DEPTH (default 11) with one thread; print nodes an
 Count the leaf nodes N plies below the position; --divide lists the count below each move."
         }
         "play" => play::USAGE,
+        "convert" | "pgn" => records::USAGE,
         _ => return None,
     })
+}
+
+/// The usage text, the record commands' lines in their place.
+fn usage() -> String {
+    USAGE.replace("{RECORDS}", records::USAGE)
 }
 
 fn main() -> ExitCode {
@@ -61,15 +69,17 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench_command(&args[1..]),
         Some("play") => play_command(&args[1..]),
+        Some("convert") => records::convert_command(&args[1..]),
+        Some("pgn") => records::pgn_command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())
         }
         Some("help" | "--help" | "-h") | None => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
-        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+        Some(other) => Err(format!("unknown command {other:?}\n{}", usage())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -135,7 +145,7 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
                     })?;
             }
             "--divide" => options.divide = true,
-            other => return Err(format!("unknown perft option {other:?}\n{USAGE}")),
+            other => return Err(format!("unknown perft option {other:?}\n{}", usage())),
         }
     }
     Ok(options)

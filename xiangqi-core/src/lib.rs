@@ -21,6 +21,7 @@ pub mod attacks;
 mod bitboard;
 pub mod chase;
 mod color;
+pub mod dhtmlxq;
 pub mod fen;
 pub mod game;
 pub mod legality;
@@ -35,6 +36,8 @@ mod role;
 pub mod rules;
 mod setup;
 mod square;
+pub mod text;
+pub mod xqf;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -221,7 +221,7 @@ impl xq_game {
         &self.game
     }
 
-    fn boxed(game: Game) -> *mut xq_game {
+    pub(crate) fn boxed(game: Game) -> *mut xq_game {
         Box::into_raw(Box::new(xq_game { game }))
     }
 }

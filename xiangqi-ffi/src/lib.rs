@@ -9,11 +9,13 @@
 
 mod engine;
 mod game;
+mod records;
 mod status;
 mod util;
 
 pub use engine::*;
 pub use game::*;
+pub use records::*;
 pub use status::{xq_status, xq_status_message};
 
 use std::ffi::c_char;

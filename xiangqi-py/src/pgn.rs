@@ -1,57 +1,347 @@
-//! PGN records as plain Python data: the `xiangqi.pgn` module builds its `Game` from these.
+//! Game records as plain Python data: the `xiangqi.pgn`, `xiangqi.xqf` and `xiangqi.dhtmlxq`
+//! modules build their `Game` trees from these.
+//!
+//! A record is a dict: `headers` ((name, value) pairs), `fen`, `comment`, `result`, `warnings`
+//! (texts), and its main line: `moves`, `comments` and `nags` (one entry per move) and
+//! `variations`, a list of `(index, [line, ...])` for the moves that have alternatives, where a
+//! line is a dict of the same `moves`, `comments`, `nags`, `variations` and its `comment` (the
+//! text before its first move).
 
 use crate::board::{parse_notation, Board};
-use crate::errors::{fen_error, XiangqiError};
+use crate::errors::{fen_error, PgnError, XiangqiError};
 use crate::types::Move;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
+use std::sync::Mutex;
 use xiangqi_core::notation::ChineseStyle;
-use xiangqi_core::pgn::{read_all, MoveFormat, PgnGame, PgnMove, PgnResult, WriteOptions};
+use xiangqi_core::pgn::{
+    read_all, MoveFormat, PgnGame, PgnMove, PgnResult, ReadOptions, Variation, WriteOptions,
+};
+use xiangqi_core::text::TextEncoding;
 use xiangqi_core::{Notation, Position};
 
-fn game_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, PyDict>> {
+/// Variations nested deeper than this are left out of the Python data (the PGN reader keeps
+/// no deeper ones; an XQF or DhtmlXQ file could hold them).
+const MAX_DEPTH: usize = xiangqi_core::pgn::MAX_VARIATION_DEPTH;
+
+fn line_dict<'py>(
+    py: Python<'py>,
+    moves: &[PgnMove],
+    comment: Option<&String>,
+    depth: usize,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("headers", game.tags.clone())?;
-    d.set_item("fen", game.start.fen())?;
-    d.set_item(
-        "moves",
-        game.moves
-            .iter()
-            .map(|m| Move::wrap(m.mv))
-            .collect::<Vec<_>>(),
-    )?;
+    d.set_item("comment", comment)?;
+    let list = PyList::empty(py);
+    for m in moves {
+        list.append(Move::wrap(m.mv))?;
+    }
+    d.set_item("moves", list)?;
     d.set_item(
         "comments",
-        game.moves
+        moves
             .iter()
-            .map(|m| m.comment.clone())
+            .map(|m| m.comment.as_deref())
             .collect::<Vec<_>>(),
     )?;
     d.set_item(
         "nags",
-        game.moves
-            .iter()
-            .map(|m| m.nags.clone())
-            .collect::<Vec<_>>(),
+        moves.iter().map(|m| m.nags.clone()).collect::<Vec<_>>(),
     )?;
-    d.set_item("comment", game.comment.clone())?;
-    d.set_item("result", game.result.as_str())?;
+    let variations = PyList::empty(py);
+    if depth < MAX_DEPTH {
+        for (i, m) in moves.iter().enumerate() {
+            if m.variations.is_empty() {
+                continue;
+            }
+            let lines = m
+                .variations
+                .iter()
+                .map(|v| line_dict(py, &v.moves, v.comment.as_ref(), depth + 1))
+                .collect::<PyResult<Vec<_>>>()?;
+            variations.append((i, lines))?;
+        }
+    }
+    d.set_item("variations", variations)?;
     Ok(d)
 }
 
-/// Reads every record of a PGN text. Each item is a dict (`headers` as (name, value) pairs,
-/// `fen`, `moves`, `comments`, `nags`, `comment`, `result`) or, for a malformed record, the
-/// error message (with line and column) as a string. Variations are not kept.
+/// The record as a dict (see the module documentation).
+pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, PyDict>> {
+    let d = line_dict(py, &game.moves, game.comment.as_ref(), 0)?;
+    d.set_item("headers", game.tags.clone())?;
+    d.set_item("fen", game.start.fen())?;
+    d.set_item("result", game.result.as_str())?;
+    d.set_item(
+        "warnings",
+        game.warnings
+            .iter()
+            .map(|w| w.to_string())
+            .collect::<Vec<_>>(),
+    )?;
+    Ok(d)
+}
+
+fn result_object(
+    py: Python<'_>,
+    r: Result<PgnGame, impl std::fmt::Display>,
+) -> PyResult<Py<PyAny>> {
+    Ok(match r {
+        Ok(game) => record_dict(py, &game)?.into_any().unbind(),
+        Err(e) => e.to_string().into_pyobject(py)?.into_any().unbind(),
+    })
+}
+
+fn parse_text_encoding(name: Option<&str>) -> PyResult<TextEncoding> {
+    match name {
+        None => Ok(TextEncoding::Auto),
+        Some(name) => TextEncoding::from_label(name).ok_or_else(|| {
+            XiangqiError::new_err(format!(
+                "unknown text encoding {name:?} (auto, utf-8, gbk, big5, utf-16le, utf-16be)"
+            ))
+        }),
+    }
+}
+
+fn parse_format(name: Option<&str>) -> PyResult<Option<xiangqi_records::Format>> {
+    use xiangqi_records::Format;
+    Ok(match name {
+        None => None,
+        Some("pgn") => Some(Format::Pgn),
+        Some("xqf") => Some(Format::Xqf),
+        Some("dhtmlxq") => Some(Format::DhtmlXq),
+        Some("fen") => Some(Format::FenList),
+        Some(other) => {
+            return Err(XiangqiError::new_err(format!(
+                "unknown record format {other:?} (pgn, xqf, dhtmlxq, fen)"
+            )))
+        }
+    })
+}
+
+/// Reads every PGN record of raw bytes, in `encoding` (`None`: detected). Items as for
+/// `pgn_read`.
+#[pyfunction]
+#[pyo3(signature = (data, encoding = None))]
+pub fn pgn_read_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    encoding: Option<&str>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let options = ReadOptions {
+        encoding: parse_text_encoding(encoding)?,
+        ..ReadOptions::default()
+    };
+    let records = py.detach(|| xiangqi_core::pgn::read_bytes(data, options));
+    records.into_iter().map(|r| result_object(py, r)).collect()
+}
+
+/// Decodes bytes in `encoding` (`None`: detected: byte order mark, UTF-8, else GBK or Big5).
+/// Returns the text and the encoding's name.
+#[pyfunction]
+#[pyo3(signature = (data, encoding = None))]
+pub fn decode_text(data: &[u8], encoding: Option<&str>) -> PyResult<(String, &'static str)> {
+    let decoded = xiangqi_core::text::decode(data, parse_text_encoding(encoding)?);
+    Ok((decoded.text.into_owned(), decoded.encoding.name()))
+}
+
+/// Reads an XQF file's bytes into a record dict; raises `PgnError` when the file is broken.
+#[pyfunction]
+pub fn xqf_read(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
+    match py.detach(|| xiangqi_core::xqf::read(data)) {
+        Ok(game) => Ok(record_dict(py, &game)?.into_any().unbind()),
+        Err(e) => Err(PgnError::new_err(format!("XQF: {e}"))),
+    }
+}
+
+/// Reads every DhtmlXQ record of a text (items as for `pgn_read`).
+#[pyfunction]
+pub fn dhtmlxq_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
+    let records = py.detach(|| xiangqi_core::dhtmlxq::read_all(text));
+    records.into_iter().map(|r| result_object(py, r)).collect()
+}
+
+type FileTuple = (String, &'static str, &'static str, Vec<Py<PyAny>>);
+
+fn file_tuple(py: Python<'_>, file: xiangqi_records::FileRecords) -> PyResult<FileTuple> {
+    let games = file
+        .games
+        .into_iter()
+        .map(|r| result_object(py, r))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((
+        file.path.to_string_lossy().into_owned(),
+        file.format.name(),
+        file.encoding.name(),
+        games,
+    ))
+}
+
+fn records_options(
+    encoding: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<xiangqi_records::ReadOptions> {
+    Ok(xiangqi_records::ReadOptions {
+        pgn: ReadOptions {
+            encoding: parse_text_encoding(encoding)?,
+            ..ReadOptions::default()
+        },
+        format: parse_format(format)?,
+    })
+}
+
+/// Reads a file or every record file of a folder on all cores, the GIL released. Returns one
+/// `(path, format, encoding, records)` per file, in sorted order; each record a dict or an
+/// error message.
+#[pyfunction]
+#[pyo3(signature = (path, encoding = None, format = None))]
+pub fn records_read(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    encoding: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<Vec<FileTuple>> {
+    let options = records_options(encoding, format)?;
+    let files = py
+        .detach(|| xiangqi_records::read_path(&path, &options))
+        .map_err(|e| PgnError::new_err(format!("{}: {e}", path.display())))?;
+    files.into_iter().map(|f| file_tuple(py, f)).collect()
+}
+
+/// The files of a folder read a batch at a time on all cores (the GIL released while a batch
+/// is read): iterating gives `(path, format, encoding, records)` tuples as `records_read`.
+#[pyclass(module = "xiangqi")]
+pub struct RecordStream {
+    inner: Mutex<xiangqi_records::RecordStream>,
+}
+
+#[pymethods]
+impl RecordStream {
+    #[new]
+    #[pyo3(signature = (path, encoding = None, format = None))]
+    fn new(
+        path: std::path::PathBuf,
+        encoding: Option<&str>,
+        format: Option<&str>,
+    ) -> PyResult<RecordStream> {
+        let options = records_options(encoding, format)?;
+        let inner = xiangqi_records::stream_path(&path, &options)
+            .map_err(|e| PgnError::new_err(format!("{}: {e}", path.display())))?;
+        Ok(RecordStream {
+            inner: Mutex::new(inner),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<FileTuple>> {
+        let next = py.detach(|| match self.inner.lock() {
+            Ok(mut stream) => stream.next(),
+            Err(_) => None,
+        });
+        next.map(|f| file_tuple(py, f)).transpose()
+    }
+}
+
+fn line_from_dict(
+    line: &Bound<'_, PyAny>,
+    depth: usize,
+) -> PyResult<(Option<String>, Vec<PgnMove>)> {
+    let moves: Vec<Move> = line.get_item("moves")?.extract()?;
+    let comments: Vec<Option<String>> = line.get_item("comments")?.extract()?;
+    let nags: Vec<Vec<u8>> = line.get_item("nags")?.extract()?;
+    let comment: Option<String> = line.get_item("comment")?.extract()?;
+    let mut out: Vec<PgnMove> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut pm = PgnMove::new(m.inner);
+            pm.comment = comments.get(i).cloned().flatten();
+            pm.nags = nags.get(i).cloned().unwrap_or_default();
+            pm
+        })
+        .collect();
+    if depth < MAX_DEPTH {
+        let variations: Vec<(usize, Vec<Bound<'_, PyAny>>)> =
+            line.get_item("variations")?.extract()?;
+        for (i, lines) in variations {
+            for l in lines {
+                let (comment, moves) = line_from_dict(&l, depth + 1)?;
+                if let Some(m) = out.get_mut(i) {
+                    m.variations.push(Variation { comment, moves });
+                }
+            }
+        }
+    }
+    Ok((comment, out))
+}
+
+fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
+    let fen: String = record.get_item("fen")?.extract()?;
+    let start = Position::from_fen(&fen).map_err(fen_error)?;
+    let mut game = PgnGame::new(start);
+    game.tags = record.get_item("headers")?.extract()?;
+    let result: String = record.get_item("result")?.extract()?;
+    game.result = PgnResult::parse(&result).ok_or_else(|| {
+        XiangqiError::new_err(format!(
+            "result must be 1-0, 0-1, 1/2-1/2 or *, not {result:?}"
+        ))
+    })?;
+    let (comment, moves) = line_from_dict(record, 0)?;
+    game.comment = comment;
+    game.moves = moves;
+    Ok(game)
+}
+
+/// Writes a record dict as `"pgn"` (moves in `notation`) or `"dhtmlxq"`. Every move must be
+/// legal where it stands.
+#[pyfunction]
+#[pyo3(signature = (record, format = "pgn", notation = "iccs", line_width = 80))]
+pub fn record_write(
+    record: &Bound<'_, PyAny>,
+    format: &str,
+    notation: &str,
+    line_width: usize,
+) -> PyResult<String> {
+    let game = record_from_dict(record)?;
+    let illegal = |e: xiangqi_core::pgn::PgnWriteError| {
+        crate::errors::IllegalMoveError::new_err(e.to_string())
+    };
+    match format {
+        "pgn" => {
+            let (format, chinese) = notation_format(notation)?;
+            let options = WriteOptions {
+                format,
+                chinese,
+                line_width,
+                ..WriteOptions::default()
+            };
+            game.to_pgn(&options).map_err(illegal)
+        }
+        "dhtmlxq" => xiangqi_core::dhtmlxq::write(&game).map_err(illegal),
+        other => Err(XiangqiError::new_err(format!(
+            "records are written as pgn or dhtmlxq, not {other:?}"
+        ))),
+    }
+}
+
+fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
+    Ok(match parse_notation(notation)? {
+        Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
+        Notation::Wxf => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
+        Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
+        Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+    })
+}
+
+/// Reads every record of a PGN text. Each item is a record dict (see the module
+/// documentation) or, for a malformed record, the error message (with line and column).
 #[pyfunction]
 pub fn pgn_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
     let records = py.detach(|| read_all(text));
-    records
-        .into_iter()
-        .map(|r| match r {
-            Ok(game) => Ok(game_dict(py, &game)?.into_any().unbind()),
-            Err(e) => Ok(e.to_string().into_pyobject(py)?.into_any().unbind()),
-        })
-        .collect()
+    records.into_iter().map(|r| result_object(py, r)).collect()
 }
 
 /// The record of a board's game: its root, its moves and, when the game is over, its result
@@ -61,7 +351,7 @@ pub fn pgn_from_board<'py>(
     py: Python<'py>,
     board: PyRef<'_, Board>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    game_dict(py, &PgnGame::from_game(&board.line.game))
+    record_dict(py, &PgnGame::from_game(&board.line.game))
 }
 
 /// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"` or
@@ -116,5 +406,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_read, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_write, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_from_board, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_read_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(xqf_read, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_text, m)?)?;
+    m.add_function(wrap_pyfunction!(dhtmlxq_read, m)?)?;
+    m.add_function(wrap_pyfunction!(records_read, m)?)?;
+    m.add_function(wrap_pyfunction!(record_write, m)?)?;
+    m.add_class::<RecordStream>()?;
     Ok(())
 }

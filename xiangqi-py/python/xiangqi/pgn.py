@@ -1,33 +1,350 @@
-"""Xiangqi PGN: read and write game records.
+"""Xiangqi PGN: read and write game records, variations included, from any encoding.
 
 ``[Game "Chinese Chess"]`` records with moves in ICCS (``H2-E2``), WXF (``C2=5``) or Chinese
 (``炮二平五``), named by the ``Format`` tag; the reader also takes each move in whichever notation
-it is written, and reads UTF-8 or GBK text. Shaped like ``chess.pgn``::
+it is written. Input may be text or raw bytes: a binary file, ``bytes``, or a path, in UTF-8,
+UTF-16, GBK or Big5 (detected, or named with ``encoding=``). Shaped like ``chess.pgn``::
 
     >>> import io, xiangqi.pgn
-    >>> game = xiangqi.pgn.read_game(io.StringIO('[Format "WXF"]\\n\\n1. C2=5 H8+7 *\\n'))
+    >>> game = xiangqi.pgn.read_game(io.StringIO('[Format "WXF"]\\n\\n1. C2=5 (1. H2+3 {horse}) H8+7 *\\n'))
     >>> [m.uci() for m in game.mainline_moves()]
     ['h2e2', 'h9g7']
+    >>> [node.move.uci() for node in game.variations]
+    ['h2e2', 'h0g2']
+    >>> game.variations[1].comment
+    'horse'
     >>> print(xiangqi.pgn.write(game, notation="chinese").splitlines()[-2])
-    1. 炮二平五 马8进7 *
+    1. 炮二平五 (1. 马二进三 {horse}) 1... 马8进7 *
 
-Variations are skipped when reading (their moves are still checked) and comments and NAGs are
-kept on the main line.
+A game is a tree of nodes (``GameNode``): the ``Game`` is the root, at the start position, and
+each ``ChildNode`` stands for a move, with its ``comment``, ``starting_comment`` and ``nags``;
+``variations`` are a node's children, the first the main line. Repairs the reader made (an
+unescaped quote in a tag, a stray bracket) are in ``game.warnings``.
+
+``read_games(path)`` reads a whole folder (or a large file) on all cores with the GIL
+released, streaming: PGN, XQF and DhtmlXQ files, by extension.
 """
 
 from __future__ import annotations
 
-from typing import IO, Dict, Iterator, List, Optional, Sequence, Union
+import os
+from collections import deque
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Deque,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    MutableSequence,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
 
-from xiangqi._xiangqi import STARTING_FEN, Board, Move, PgnError, pgn_from_board, pgn_read, pgn_write
+from xiangqi._xiangqi import (
+    STARTING_FEN,
+    Board,
+    Move,
+    PgnError,
+    RecordStream,
+    pgn_from_board,
+    pgn_read,
+    pgn_read_bytes,
+    record_write,
+    records_read,
+)
 
-__all__ = ["Game", "PgnError", "read_game", "read_games", "write"]
+__all__ = [
+    "ChildNode",
+    "FileRecords",
+    "Game",
+    "GameNode",
+    "PgnError",
+    "read_files",
+    "read_game",
+    "read_games",
+    "write",
+]
 
-Source = Union[str, IO[str]]
+Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes]]
+
+T = TypeVar("T")
 
 
-class Game:
-    """One game record: headers, start position, main-line moves with comments and NAGs, result."""
+class GameNode:
+    """A node of a game tree: the root (a ``Game``) or a move (a ``ChildNode``)."""
+
+    parent: Optional["GameNode"]
+    move: Optional[Move]
+
+    def __init__(self, *, comment: Optional[str] = None) -> None:
+        self._children: List["ChildNode"] = []
+        self.parent = None
+        self.move = None
+        self.comment: Optional[str] = comment
+        self.starting_comment: Optional[str] = None
+        self.nags: List[int] = []
+
+    @property
+    def variations(self) -> List["ChildNode"]:
+        """The children: the main line first, then the other moves played here."""
+        return self._children
+
+    def game(self) -> "Game":
+        """The root of the tree."""
+        node: GameNode = self
+        while node.parent is not None:
+            node = node.parent
+        assert isinstance(node, Game)
+        return node
+
+    root = game
+
+    def board(self) -> Board:
+        """A board at this node, with the moves from the root on its move stack."""
+        moves: List[Move] = []
+        node: GameNode = self
+        while node.parent is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        board = node.game().board()
+        for m in reversed(moves):
+            board.push(m)
+        return board
+
+    def ply(self) -> int:
+        """How many moves lead from the root to this node."""
+        count = 0
+        node: GameNode = self
+        while node.parent is not None:
+            count += 1
+            node = node.parent
+        return count
+
+    def turn(self) -> bool:
+        """The side to move at this node (``True`` for Red)."""
+        return self.board().turn
+
+    def next(self) -> Optional["ChildNode"]:
+        """The main-line child, if any."""
+        return self.variations[0] if self.variations else None
+
+    def is_main_variation(self) -> bool:
+        """``True`` when this node is its parent's first child (the root is)."""
+        return self.parent is None or self.parent.variations[0] is self
+
+    def is_mainline(self) -> bool:
+        """``True`` when every node from the root to this one is a first child."""
+        node: GameNode = self
+        while node.parent is not None:
+            if not node.is_main_variation():
+                return False
+            node = node.parent
+        return True
+
+    def is_end(self) -> bool:
+        """``True`` when the node has no children."""
+        return not self.variations
+
+    def end(self) -> "GameNode":
+        """The last node of the main line from here."""
+        node: GameNode = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def mainline(self) -> Iterator["ChildNode"]:
+        """The nodes of the main line after this one."""
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def mainline_moves(self) -> List[Move]:
+        """The moves of the main line after this node."""
+        return [node.move for node in self.mainline()]
+
+    def variation(self, key: Union[int, Move]) -> "ChildNode":
+        """The child at an index, or the one reached by a move (``KeyError`` if none)."""
+        if isinstance(key, int):
+            return self.variations[key]
+        for child in self.variations:
+            if child.move == key:
+                return child
+        raise KeyError(key)
+
+    def has_variation(self, move: Move) -> bool:
+        """``True`` when a child is reached by ``move``."""
+        return any(child.move == move for child in self.variations)
+
+    def add_variation(
+        self,
+        move: Move,
+        *,
+        comment: Optional[str] = None,
+        starting_comment: Optional[str] = None,
+        nags: Iterable[int] = (),
+    ) -> "ChildNode":
+        """Adds ``move`` (which must be legal here) as the last child and returns it."""
+        board = self.board()
+        if move not in board.legal_moves:
+            from xiangqi._xiangqi import IllegalMoveError
+
+            raise IllegalMoveError(f"{move.uci()} is not legal in {board.fen()}")
+        child = ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
+        self.variations.append(child)
+        return child
+
+    def add_main_variation(self, move: Move, *, comment: Optional[str] = None, nags: Iterable[int] = ()) -> "ChildNode":
+        """Adds ``move`` as the first child, the new main line."""
+        child = self.add_variation(move, comment=comment, nags=nags)
+        self.variations.remove(child)
+        self.variations.insert(0, child)
+        return child
+
+    def add_line(self, moves: Iterable[Move], *, comment: Optional[str] = None) -> "GameNode":
+        """Adds a line of moves below this node (each as the last child); returns its end."""
+        node: GameNode = self
+        for m in moves:
+            node = node.add_variation(m)
+        if comment is not None:
+            node.comment = comment
+        return node
+
+    def promote_to_main(self, move: Move) -> None:
+        """Makes the child reached by ``move`` the main line."""
+        child = self.variation(move)
+        self.variations.remove(child)
+        self.variations.insert(0, child)
+
+    def promote(self, move: Move) -> None:
+        """Moves the child reached by ``move`` one place up."""
+        child = self.variation(move)
+        i = self.variations.index(child)
+        if i > 0:
+            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
+
+    def demote(self, move: Move) -> None:
+        """Moves the child reached by ``move`` one place down."""
+        child = self.variation(move)
+        i = self.variations.index(child)
+        if i + 1 < len(self.variations):
+            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+
+    def remove_variation(self, move: Move) -> None:
+        """Removes the child reached by ``move`` and everything below it."""
+        self.variations.remove(self.variation(move))
+
+
+class ChildNode(GameNode):
+    """A node reached by a move."""
+
+    parent: GameNode
+    move: Move
+
+    def __init__(
+        self,
+        parent: GameNode,
+        move: Move,
+        *,
+        comment: Optional[str] = None,
+        starting_comment: Optional[str] = None,
+        nags: Iterable[int] = (),
+    ) -> None:
+        super().__init__(comment=comment)
+        self.parent = parent
+        self.move = move
+        self.starting_comment = starting_comment
+        self.nags = list(nags)
+
+    def __repr__(self) -> str:
+        return f"<ChildNode {self.move.uci()} at ply {self.ply()}>"
+
+
+class _MainlineView(MutableSequence[T]):
+    """One attribute of every main-line node, as a list that writes through to the nodes."""
+
+    def __init__(self, game: "Game", get: Callable[[ChildNode], T], put: Callable[[ChildNode, T], None]) -> None:
+        self._game = game
+        self._get = get
+        self._put = put
+
+    def _nodes(self) -> List[ChildNode]:
+        return list(self._game.mainline())
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[T]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[T, List[T]]:
+        nodes = self._nodes()
+        if isinstance(index, slice):
+            return [self._get(n) for n in nodes[index]]
+        return self._get(nodes[index])
+
+    @overload
+    def __setitem__(self, index: int, value: T) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[T]) -> None: ...
+
+    def __setitem__(self, index: Union[int, slice], value: Any) -> None:
+        nodes = self._nodes()
+        if isinstance(index, slice):
+            chosen = nodes[index]
+            values = list(value)
+            if len(values) != len(chosen):
+                raise ValueError("the main line has a fixed length here")
+            for n, v in zip(chosen, values):
+                self._put(n, v)
+        else:
+            self._put(nodes[index], value)
+
+    def __delitem__(self, index: Union[int, slice]) -> None:
+        raise TypeError("main-line attributes cannot be deleted; remove variations instead")
+
+    def __len__(self) -> int:
+        return len(self._nodes())
+
+    def insert(self, index: int, value: T) -> None:
+        raise TypeError("use Game.add_move or GameNode.add_variation to add moves")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, _MainlineView)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _put_move(node: ChildNode, move: Move) -> None:
+    raise TypeError("moves of the main line cannot be replaced")
+
+
+def _put_comment(node: ChildNode, comment: Optional[str]) -> None:
+    node.comment = comment
+
+
+def _put_nags(node: ChildNode, nags: Sequence[int]) -> None:
+    node.nags = list(nags)
+
+
+class Game(GameNode):
+    """A game record: headers, the start position, the tree of moves, the result.
+
+    ``Game(headers, fen, moves, result)`` builds one from a main line (each move checked).
+    ``moves``, ``comments`` and ``nags`` give the main line as lists (assigning to an element of
+    ``comments`` or ``nags`` changes that node).
+    """
 
     def __init__(
         self,
@@ -36,15 +353,35 @@ class Game:
         moves: Sequence[Move] = (),
         result: str = "*",
     ) -> None:
+        self._record = None
+        super().__init__()
         self.headers: Dict[str, str] = {"Game": "Chinese Chess", **(headers or {})}
+        Board(fen)  # a bad FEN raises here
         self.fen = fen
-        self.moves: List[Move] = list(moves)
-        self.comments: List[Optional[str]] = [None] * len(self.moves)
-        self.nags: List[List[int]] = [[] for _ in self.moves]
-        self.comment: Optional[str] = None
         self.result = result
-        # Every move must be legal: play them once now.
-        self.end()
+        self.warnings: List[str] = []
+        board = Board(self.fen)
+        node: GameNode = self
+        for m in moves:
+            if m not in board.legal_moves:
+                from xiangqi._xiangqi import IllegalMoveError
+
+                raise IllegalMoveError(f"{m.uci()} is not legal in {board.fen()}")
+            board.push(m)
+            child = ChildNode(node, m)
+            node._children.append(child)
+            node = child
+
+    _record: Optional[Dict[str, Any]] = None
+
+    # The tree is built from the reader's record when first needed: reading a database
+    # stays fast when only headers or main lines are looked at.
+    @property
+    def variations(self) -> List[ChildNode]:
+        if self._record is not None:
+            record, self._record = self._record, None
+            _build(self, record)
+        return self._children
 
     @classmethod
     def from_board(cls, board: Board, headers: Optional[Dict[str, str]] = None) -> "Game":
@@ -58,23 +395,54 @@ class Game:
         """The start position."""
         return Board(self.fen)
 
-    def end(self) -> Board:
+    def end(self) -> GameNode:  # type: ignore[override]
+        """The last node of the main line (its ``board()`` is the position after it)."""
+        return GameNode.end(self)
+
+    def end_board(self) -> Board:
         """A board after the main line, with the moves on its move stack."""
-        board = Board(self.fen)
-        for m in self.moves:
-            board.push(m)
-        return board
+        return self.end().board()
+
+    @property
+    def moves(self) -> _MainlineView[Move]:
+        """The moves of the main line."""
+        if self._record is not None:
+            return list(self._record["moves"])  # type: ignore[return-value]
+        return _MainlineView(self, lambda n: n.move, _put_move)
+
+    @moves.setter
+    def moves(self, moves: Sequence[Move]) -> None:
+        self.variations.clear()
+        GameNode.add_line(self, moves)
+
+    @property
+    def comments(self) -> _MainlineView[Optional[str]]:
+        """The comment after each move of the main line."""
+        return _MainlineView(self, lambda n: n.comment, _put_comment)
+
+    @comments.setter
+    def comments(self, comments: Sequence[Optional[str]]) -> None:
+        for node, comment in zip(self.mainline(), comments):
+            node.comment = comment
+
+    @property  # type: ignore[override]
+    def nags(self) -> _MainlineView[List[int]]:
+        """The NAGs of each move of the main line."""
+        return _MainlineView(self, lambda n: n.nags, _put_nags)
+
+    @nags.setter  # type: ignore[override]
+    def nags(self, nags: Sequence[Sequence[int]]) -> None:
+        for node, n in zip(self.mainline(), nags):
+            node.nags = list(n)
 
     def mainline_moves(self) -> List[Move]:
-        """The moves of the main line."""
-        return list(self.moves)
+        if self._record is not None:
+            return list(self._record["moves"])
+        return GameNode.mainline_moves(self)
 
-    def add_move(self, move: Move, comment: Optional[str] = None, nags: Sequence[int] = ()) -> None:
-        """Appends a (legal) move to the main line."""
-        self.end().push(move)
-        self.moves.append(move)
-        self.comments.append(comment)
-        self.nags.append(list(nags))
+    def add_move(self, move: Move, comment: Optional[str] = None, nags: Sequence[int] = ()) -> ChildNode:
+        """Appends a (legal) move to the end of the main line."""
+        return self.end().add_variation(move, comment=comment, nags=nags)
 
     def pgn(self, notation: str = "iccs", line_width: int = 80) -> str:
         """The record as PGN text (see ``write``)."""
@@ -84,60 +452,186 @@ class Game:
         return self.pgn()
 
     def __repr__(self) -> str:
-        return f"<Game {self.headers.get('Red', '?')} vs {self.headers.get('Black', '?')}, {len(self.moves)} plies, {self.result}>"
+        plies = len(self.mainline_moves())
+        return f"<Game {self.headers.get('Red', '?')} vs {self.headers.get('Black', '?')}, {plies} plies, {self.result}>"
 
     @classmethod
-    def _from_record(cls, record: dict) -> "Game":
+    def _from_record(cls, record: Dict[str, Any]) -> "Game":
         game = cls.__new__(cls)
+        game._record = None
+        GameNode.__init__(game, comment=record["comment"])
         game.headers = dict(record["headers"])
         game.fen = record["fen"]
-        game.moves = list(record["moves"])
-        game.comments = list(record["comments"])
-        game.nags = [list(n) for n in record["nags"]]
-        game.comment = record["comment"]
         game.result = record["result"]
+        game.warnings = list(record.get("warnings", ()))
+        game._record = record if record["moves"] else None
         return game
 
+    def _to_record(self) -> Dict[str, Any]:
+        record = _line_record(self)
+        record.update(headers=list(self.headers.items()), fen=self.fen, result=self.result)
+        return record
 
-def _read_one_record(handle: IO[str]) -> str:
-    """The text of the next record of a stream: up to the first result token after the moves."""
-    lines: List[str] = []
+
+def _build(game: Game, record: Dict[str, Any]) -> None:
+    """Builds the nodes of a record, breadth first (records may nest deeply), so that every
+    node's children come in the order of the record."""
+    queue: Deque[Tuple[GameNode, Dict[str, Any], bool]] = deque([(game, record, False)])
+    while queue:
+        parent, line, starts_variation = queue.popleft()
+        alternatives = dict(line["variations"])
+        node = parent
+        for i, (m, comment, nags) in enumerate(zip(line["moves"], line["comments"], line["nags"])):
+            child = ChildNode(node, m, comment=comment, nags=nags)
+            if i == 0 and starts_variation:
+                child.starting_comment = line["comment"]
+            node._children.append(child)
+            for alternative in alternatives.get(i, ()):
+                if alternative["moves"]:
+                    queue.append((node, alternative, True))
+            node = child
+
+
+def _line_record(start: GameNode) -> Dict[str, Any]:
+    """The record dict of the tree below ``start`` (iteratively)."""
+
+    def new_line(comment: Optional[str]) -> Dict[str, Any]:
+        return {"comment": comment, "moves": [], "comments": [], "nags": [], "variations": []}
+
+    top = new_line(start.comment)
+    stack: List[Tuple[Optional[ChildNode], Dict[str, Any]]] = [(start.next(), top)]
+    while stack:
+        node, line = stack.pop()
+        while node is not None:
+            index = len(line["moves"])
+            line["moves"].append(node.move)
+            line["comments"].append(node.comment)
+            line["nags"].append(list(node.nags))
+            siblings = node.parent.variations[1:] if node.is_main_variation() else []
+            if siblings:
+                lines = []
+                for sibling in siblings:
+                    alt = new_line(sibling.starting_comment)
+                    lines.append(alt)
+                    stack.append((sibling, alt))
+                line["variations"].append((index, lines))
+            node = node.next()
+    return top
+
+
+class FileRecords:
+    """The records of one file read by ``read_files``: games and the messages of the records
+    that could not be read."""
+
+    def __init__(self, path: str, format: str, encoding: str, games: List[Game], errors: List[str]) -> None:
+        self.path = path
+        self.format = format
+        self.encoding = encoding
+        self.games = games
+        self.errors = errors
+
+    def __repr__(self) -> str:
+        return f"<FileRecords {self.path!r} {self.format} {self.encoding}: {len(self.games)} games, {len(self.errors)} errors>"
+
+
+def _file_records(item: Tuple[str, str, str, List[Any]]) -> FileRecords:
+    path, fmt, encoding, records = item
+    games = [Game._from_record(r) for r in records if not isinstance(r, str)]
+    errors = [r for r in records if isinstance(r, str)]
+    return FileRecords(path, fmt, encoding, games, errors)
+
+
+def read_files(path: Union[str, "os.PathLike[str]"], *, encoding: Optional[str] = None, format: Optional[str] = None) -> List[FileRecords]:
+    """Reads a file, or every record file of a folder and its subfolders (``.pgn``, ``.xqf``,
+    ``.dhtml``, ``.fen``), on all cores with the GIL released; files in sorted order."""
+    return [_file_records(item) for item in records_read(os.fspath(path), encoding, format)]
+
+
+def _is_path(source: object) -> bool:
+    if isinstance(source, os.PathLike):
+        return True
+    return isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.exists(source)
+
+
+def _records_of(source: Source, encoding: Optional[str]) -> List[Any]:
+    if isinstance(source, str):
+        return pgn_read(source)
+    if isinstance(source, (bytes, bytearray)):
+        return pgn_read_bytes(bytes(source), encoding)
+    if isinstance(source, os.PathLike):
+        with open(source, "rb") as handle:
+            return pgn_read_bytes(handle.read(), encoding)
+    data = source.read()
+    if isinstance(data, str):
+        return pgn_read(data)
+    return pgn_read_bytes(data, encoding)
+
+
+def _read_one_record(handle: IO[Any]) -> Union[str, bytes]:
+    """The next record of a stream: up to the first result token after the moves."""
+    lines: List[Any] = []
     in_moves = False
     depth = 0  # inside { } comments
+    results = ("1-0", "0-1", "1/2-1/2", "*")
     while True:
         line = handle.readline()
         if not line:
             break
         lines.append(line)
-        stripped = line.strip()
+        text = line if isinstance(line, str) else line.decode("latin-1")
+        stripped = text.strip()
         if not stripped or (stripped.startswith("[") and depth == 0 and not in_moves):
             continue
         in_moves = True
         depth += stripped.count("{") - stripped.count("}")
         tokens = stripped.split()
-        if depth <= 0 and tokens and tokens[-1] in ("1-0", "0-1", "1/2-1/2", "*"):
+        if depth <= 0 and tokens and tokens[-1] in results:
             break
+    if lines and isinstance(lines[0], bytes):
+        return b"".join(lines)
     return "".join(lines)
 
 
-def read_game(source: Source) -> Optional[Game]:
-    """Reads the next game from a text stream (or the first game of a string). Returns ``None``
-    at the end of the input; raises ``PgnError`` for a malformed record."""
-    text = source if isinstance(source, str) else _read_one_record(source)
-    if not text.strip():
+def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Game]:
+    """Reads the next game from a text or binary stream (or the first game of a string, of
+    ``bytes`` or of a file named by a path). Returns ``None`` at the end of the input; raises
+    ``PgnError`` for a malformed record. Bytes are decoded as ``encoding`` or, by default, in
+    the encoding detected."""
+    if _is_path(source):
+        with open(os.fspath(source), "rb") as handle:  # type: ignore[arg-type]
+            return read_game(handle, encoding=encoding)
+    if isinstance(source, (str, bytes, bytearray)):
+        chunk: Union[str, bytes, bytearray] = source
+    else:
+        chunk = _read_one_record(source)  # type: ignore[arg-type]
+    if not chunk.strip():
         return None
-    for record in pgn_read(text):
+    if isinstance(chunk, str):
+        records = pgn_read(chunk)
+    else:
+        records = pgn_read_bytes(bytes(chunk), encoding)
+    for record in records:
         if isinstance(record, str):
             raise PgnError(record)
         return Game._from_record(record)
     return None
 
 
-def read_games(source: Source, *, skip_errors: bool = False) -> Iterator[Game]:
-    """Every game of a string or text stream. A malformed record raises ``PgnError``, or is
-    skipped with ``skip_errors=True``."""
-    text = source if isinstance(source, str) else source.read()
-    for record in pgn_read(text):
+def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[str] = None) -> Iterator[Game]:
+    """Every game of a string, ``bytes``, a text or binary stream, or a path. A path to a folder
+    (or a file) is read on all cores with the GIL released, a batch of files at a time, PGN,
+    XQF and DhtmlXQ alike. A malformed record raises ``PgnError``, or is skipped with
+    ``skip_errors=True``."""
+    if _is_path(source):
+        for item in RecordStream(os.fspath(source), encoding):  # type: ignore[arg-type]
+            for record in item[3]:
+                if isinstance(record, str):
+                    if skip_errors:
+                        continue
+                    raise PgnError(f"{item[0]}: {record}")
+                yield Game._from_record(record)
+        return
+    for record in _records_of(source, encoding):
         if isinstance(record, str):
             if skip_errors:
                 continue
@@ -146,19 +640,10 @@ def read_games(source: Source, *, skip_errors: bool = False) -> Iterator[Game]:
 
 
 def write(game: Union[Game, Board], notation: str = "iccs", line_width: int = 80) -> str:
-    """A game (or a board's move stack) as PGN, moves in ``"iccs"``, ``"wxf"``, ``"chinese"`` or
-    ``"chinese-traditional"``."""
+    """A game (or a board's move stack) as PGN, variations, comments and NAGs included, moves
+    in ``"iccs"``, ``"wxf"``, ``"chinese"`` or ``"chinese-traditional"``."""
     if isinstance(game, Board):
         game = Game.from_board(game)
-    return pgn_write(
-        list(game.headers.items()),
-        game.fen,
-        game.moves,
-        game.comments,
-        game.nags,
-        game.comment,
-        game.result,
-        notation,
-        line_width,
-    )
+    return record_write(game._to_record(), "pgn", notation, line_width)
+
 

@@ -1,0 +1,340 @@
+//! Text from bytes: the encodings game records are written in, and finding which one a file uses.
+//!
+//! Records come from old Windows tools and web sites as often as from new programs: UTF-8 (with
+//! or without a byte order mark), UTF-16 with a byte order mark, GBK (GB2312/GB18030, mainland
+//! China) and Big5 (Taiwan, Hong Kong). [`detect`] looks at the byte order mark, then at whether
+//! the bytes are valid UTF-8, then chooses between GBK and Big5: by the characters of move text
+//! (炮, 進, 馬, ...) when one decoding gives clearly more of them, which settles nearly every
+//! game record quickly, else by a statistical detector (`chardetng`, the one Firefox uses). [`decode`] turns bytes into text in a named encoding or
+//! the detected one; bytes that are not valid in it become U+FFFD and are counted as errors.
+//!
+//! GBK, Big5 and UTF-16 need the default `gbk` feature; without it they read as UTF-8 with
+//! replacement characters and [`detect`] only tells UTF-8 from UTF-16.
+//!
+//! ```
+//! use xiangqi_core::text::{decode, detect, TextEncoding};
+//!
+//! let big5 = b"\xac\xb6\xa4G\xa5\xad\xa4\xad"; // 炮二平五 in Big5
+//! assert_eq!(detect(big5), TextEncoding::Big5);
+//! let decoded = decode(big5, TextEncoding::Auto);
+//! assert_eq!(decoded.text, "炮二平五");
+//! assert_eq!((decoded.encoding, decoded.errors), (TextEncoding::Big5, 0));
+//! assert_eq!(detect("炮二平五".as_bytes()), TextEncoding::Utf8);
+//! ```
+
+use std::borrow::Cow;
+
+/// A text encoding of game records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TextEncoding {
+    /// Found from the bytes (see [`detect`]). Readers that go line by line take each line that
+    /// is valid UTF-8 as UTF-8 and the others in the one legacy encoding detected for the input.
+    #[default]
+    Auto,
+    /// UTF-8 (a byte order mark is skipped).
+    Utf8,
+    /// GBK, read as its superset GB18030 (also GB2312 and code page 936).
+    Gbk,
+    /// Big5 (with the HKSCS extension, as browsers read it; also code page 950).
+    Big5,
+    /// UTF-16, little-endian.
+    Utf16Le,
+    /// UTF-16, big-endian.
+    Utf16Be,
+}
+
+impl TextEncoding {
+    /// A short name: `auto`, `utf-8`, `gbk`, `big5`, `utf-16le`, `utf-16be`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Auto => "auto",
+            TextEncoding::Utf8 => "utf-8",
+            TextEncoding::Gbk => "gbk",
+            TextEncoding::Big5 => "big5",
+            TextEncoding::Utf16Le => "utf-16le",
+            TextEncoding::Utf16Be => "utf-16be",
+        }
+    }
+
+    /// Reads an encoding's name as programs write it (any case): `utf-8`/`utf8`,
+    /// `gbk`/`gb2312`/`gb18030`/`cp936`, `big5`/`big5-hkscs`/`cp950`, `utf-16le`, `utf-16be`,
+    /// `auto`.
+    pub fn from_label(label: &str) -> Option<TextEncoding> {
+        let label = label.trim().to_ascii_lowercase().replace('_', "-");
+        Some(match label.as_str() {
+            "auto" | "" => TextEncoding::Auto,
+            "utf-8" | "utf8" => TextEncoding::Utf8,
+            "gbk" | "gb2312" | "gb18030" | "cp936" | "ms936" | "windows-936" | "euc-cn" => {
+                TextEncoding::Gbk
+            }
+            "big5" | "big5-hkscs" | "cp950" | "ms950" | "windows-950" => TextEncoding::Big5,
+            "utf-16le" | "utf16le" | "utf-16" => TextEncoding::Utf16Le,
+            "utf-16be" | "utf16be" => TextEncoding::Utf16Be,
+            _ => return None,
+        })
+    }
+
+    /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.
+    pub fn from_bom(bytes: &[u8]) -> Option<(TextEncoding, usize)> {
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            Some((TextEncoding::Utf8, 3))
+        } else if bytes.starts_with(b"\xFF\xFE") {
+            Some((TextEncoding::Utf16Le, 2))
+        } else if bytes.starts_with(b"\xFE\xFF") {
+            Some((TextEncoding::Utf16Be, 2))
+        } else {
+            None
+        }
+    }
+}
+
+impl core::fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text decoded from bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text (borrowed when the bytes were UTF-8 already).
+    pub text: Cow<'a, str>,
+    /// The encoding read (never [`TextEncoding::Auto`]).
+    pub encoding: TextEncoding,
+    /// How many malformed sequences became U+FFFD.
+    pub errors: usize,
+}
+
+/// The encoding of `bytes`: a byte order mark, else UTF-8 when they are valid UTF-8 (plain
+/// ASCII included), else GBK or Big5, whichever the detector finds likelier.
+pub fn detect(bytes: &[u8]) -> TextEncoding {
+    if let Some((encoding, _)) = TextEncoding::from_bom(bytes) {
+        return encoding;
+    }
+    if core::str::from_utf8(bytes).is_ok() {
+        return TextEncoding::Utf8;
+    }
+    detect_legacy(bytes)
+}
+
+/// GBK or Big5 for bytes that are not UTF-8 (without the `gbk` feature: UTF-8).
+pub fn detect_legacy(bytes: &[u8]) -> TextEncoding {
+    imp::detect_legacy(bytes)
+}
+
+/// Decodes `bytes` in `encoding` ([`TextEncoding::Auto`]: the one [`detect`] finds). A byte
+/// order mark that agrees with the encoding is skipped; one naming another encoding wins over
+/// `encoding`, as it does in browsers.
+pub fn decode(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
+    let (encoding, bytes) = match TextEncoding::from_bom(bytes) {
+        Some((bom, len)) => (bom, &bytes[len..]),
+        None if encoding == TextEncoding::Auto => (detect(bytes), bytes),
+        None => (encoding, bytes),
+    };
+    if encoding == TextEncoding::Utf8 {
+        return match core::str::from_utf8(bytes) {
+            Ok(text) => Decoded {
+                text: Cow::Borrowed(text),
+                encoding,
+                errors: 0,
+            },
+            Err(_) => {
+                let text = String::from_utf8_lossy(bytes).into_owned();
+                let errors = count_replacements(&text) - count_replacements_in_utf8(bytes);
+                Decoded {
+                    text: Cow::Owned(text),
+                    encoding,
+                    errors,
+                }
+            }
+        };
+    }
+    let (text, errors) = imp::decode_legacy(bytes, encoding);
+    Decoded {
+        text,
+        encoding,
+        errors,
+    }
+}
+
+/// Decodes one line (or any piece of text that ends at a character boundary) into `out`,
+/// returning how many malformed sequences became U+FFFD.
+pub fn decode_into(bytes: &[u8], encoding: TextEncoding, out: &mut String) -> usize {
+    let decoded = decode(bytes, encoding);
+    out.push_str(&decoded.text);
+    decoded.errors
+}
+
+/// Encodes text in `encoding` (UTF-8 for [`TextEncoding::Auto`]); characters the encoding
+/// lacks become HTML numeric character references (`&#12345;`), as encoders of the web do.
+/// Without the `gbk` feature every encoding but UTF-8 falls back to UTF-8.
+pub fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
+    imp::encode(text, encoding)
+}
+
+fn count_replacements(text: &str) -> usize {
+    text.matches('\u{FFFD}').count()
+}
+
+/// U+FFFD characters that the input itself holds, validly encoded.
+fn count_replacements_in_utf8(bytes: &[u8]) -> usize {
+    bytes
+        .windows(3)
+        .filter(|w| *w == "\u{FFFD}".as_bytes())
+        .count()
+}
+
+#[cfg(feature = "gbk")]
+mod imp {
+    use super::{count_replacements, TextEncoding};
+    use std::borrow::Cow;
+
+    /// At most this much of the input is looked at to tell GBK from Big5: enough for a
+    /// confident guess, and detection stays cheap on a large file.
+    const DETECT_BYTES: usize = 256 * 1024;
+
+    /// Characters of move text, simplified and traditional: in a record decoded in the wrong
+    /// one of GBK and Big5 they almost never come out.
+    const MOVE_CHARS: &str = "炮砲平进進退马馬车車帅帥将將士仕象相兵卒";
+
+    /// How many more move characters one decoding must give than the other to decide alone.
+    const DECISIVE: usize = 4;
+
+    /// Counts move characters in `bytes` decoded as `encoding`.
+    fn move_chars(bytes: &[u8], encoding: &'static encoding_rs::Encoding) -> usize {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        text.chars().filter(|&c| MOVE_CHARS.contains(c)).count()
+    }
+
+    pub(super) fn detect_legacy(bytes: &[u8]) -> TextEncoding {
+        let sample = &bytes[..bytes.len().min(DETECT_BYTES)];
+        // Game records first: their move characters tell GBK from Big5 at once, and cheaply.
+        let head = &sample[..sample.len().min(16 * 1024)];
+        let gbk = move_chars(head, encoding_rs::GB18030);
+        let big5 = move_chars(head, encoding_rs::BIG5);
+        if gbk >= big5 * DECISIVE + DECISIVE {
+            return TextEncoding::Gbk;
+        }
+        if big5 >= gbk * DECISIVE + DECISIVE {
+            return TextEncoding::Big5;
+        }
+        // Other text (names, comments only): the general detector.
+        let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+        detector.feed(sample, sample.len() == bytes.len());
+        let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+        if guess == encoding_rs::BIG5 {
+            return TextEncoding::Big5;
+        }
+        if guess == encoding_rs::GBK || guess == encoding_rs::GB18030 {
+            return TextEncoding::Gbk;
+        }
+        // Another guess (a Japanese, Korean or single-byte code page): records are Chinese,
+        // so take whichever of the two decodes with fewer errors.
+        let (_, gbk_errors) = decode_legacy(sample, TextEncoding::Gbk);
+        let (_, big5_errors) = decode_legacy(sample, TextEncoding::Big5);
+        if big5_errors < gbk_errors {
+            TextEncoding::Big5
+        } else {
+            TextEncoding::Gbk
+        }
+    }
+
+    pub(super) fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
+        let encoding = match encoding {
+            TextEncoding::Gbk => encoding_rs::GB18030,
+            TextEncoding::Big5 => encoding_rs::BIG5,
+            TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
+                let le = encoding == TextEncoding::Utf16Le;
+                let mut out = if le {
+                    vec![0xFF, 0xFE]
+                } else {
+                    vec![0xFE, 0xFF]
+                };
+                for unit in text.encode_utf16() {
+                    out.extend(if le {
+                        unit.to_le_bytes()
+                    } else {
+                        unit.to_be_bytes()
+                    });
+                }
+                return Cow::Owned(out);
+            }
+            _ => return Cow::Borrowed(text.as_bytes()),
+        };
+        let (bytes, _, _) = encoding.encode(text);
+        bytes
+    }
+
+    pub(super) fn decode_legacy(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, usize) {
+        let encoding = match encoding {
+            TextEncoding::Big5 => encoding_rs::BIG5,
+            TextEncoding::Utf16Le => encoding_rs::UTF_16LE,
+            TextEncoding::Utf16Be => encoding_rs::UTF_16BE,
+            _ => encoding_rs::GB18030,
+        };
+        let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
+        let errors = if had_errors {
+            // Count only what decoding replaced, not U+FFFD that the input held.
+            let before = if encoding == encoding_rs::GB18030 || encoding == encoding_rs::BIG5 {
+                0
+            } else {
+                super::count_replacements_in_utf8(bytes)
+            };
+            count_replacements(&text).saturating_sub(before).max(1)
+        } else {
+            0
+        };
+        (text, errors)
+    }
+}
+
+#[cfg(not(feature = "gbk"))]
+mod imp {
+    use super::{count_replacements, TextEncoding};
+    use std::borrow::Cow;
+
+    pub(super) fn detect_legacy(_bytes: &[u8]) -> TextEncoding {
+        TextEncoding::Utf8
+    }
+
+    pub(super) fn encode(text: &str, _encoding: TextEncoding) -> Cow<'_, [u8]> {
+        Cow::Borrowed(text.as_bytes())
+    }
+
+    pub(super) fn decode_legacy(bytes: &[u8], _encoding: TextEncoding) -> (Cow<'_, str>, usize) {
+        let text = String::from_utf8_lossy(bytes);
+        let errors = count_replacements(&text);
+        (text, errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels() {
+        assert_eq!(TextEncoding::from_label("CP950"), Some(TextEncoding::Big5));
+        assert_eq!(TextEncoding::from_label("gb2312"), Some(TextEncoding::Gbk));
+        assert_eq!(TextEncoding::from_label("UTF_8"), Some(TextEncoding::Utf8));
+        assert_eq!(TextEncoding::from_label("latin-1"), None);
+    }
+
+    #[cfg(feature = "gbk")]
+    #[test]
+    fn gbk_and_big5_told_apart() {
+        // 炮二平五 马8进7 in GBK; 炮二平五 馬8進7 in Big5: the same characters in each one's
+        // own code, known from the code tables.
+        let gbk = b"\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed8\xbd\xf87";
+        let big5 = b"\xac\xb6\xa4G\xa5\xad\xa4\xad \xb0\xa88\xb6i7";
+        assert_eq!(decode(gbk, TextEncoding::Auto).text, "炮二平五 马8进7");
+        assert_eq!(decode(big5, TextEncoding::Auto).text, "炮二平五 馬8進7");
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("炮".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(decode(&utf16, TextEncoding::Auto).text, "炮");
+        assert_eq!(decode(b"\xff", TextEncoding::Utf8).errors, 1);
+    }
+}

@@ -1,0 +1,236 @@
+//! XQF: files written here in every version (1.0 in the clear, 1.1 and later encrypted with
+//! random keys) read back exactly; damaged files give errors, never a panic.
+
+mod common;
+
+use common::{random_game, Rng};
+use xiangqi_core::pgn::{GameTree, PgnGame, PgnResult};
+use xiangqi_core::xqf::{self, square_point, Keys, XqfError, HEADER_LEN, PIECE_SLOTS};
+use xiangqi_core::{Color, Position, Square};
+
+/// "柳大华" in GBK, as the XQF 1.0 description's example file holds it.
+const LIU_DAHUA_GBK: &[u8] = b"\xC1\xF8\xB4\xF3\xBB\xAA";
+
+fn put_string(header: &mut [u8], offset: usize, bytes: &[u8]) {
+    header[offset] = bytes.len() as u8;
+    header[offset + 1..offset + 1 + bytes.len()].copy_from_slice(bytes);
+}
+
+/// Writes `tree` as an XQF file of `version`, keys drawn from `rng` (comments must be ASCII).
+fn write_xqf(tree: &GameTree, version: u8, rng: &mut Rng) -> Vec<u8> {
+    let mut file = vec![0u8; HEADER_LEN];
+    file[..2].copy_from_slice(b"XQ");
+    file[2] = version;
+    if version > 10 {
+        for i in [3, 8, 9, 10, 11, 12, 13, 14, 15] {
+            file[i] = rng.u64(..) as u8;
+        }
+    }
+    let keys = Keys::from_header(&file);
+
+    // The pieces: each in the first free slot of its role, then encrypted and rotated.
+    let mut points = [0xFFu8; 32];
+    for index in 0..90 {
+        let sq = Square::new(index).unwrap();
+        if let Some(piece) = tree.start.piece_at(sq) {
+            let base = if piece.color == Color::Red { 0 } else { 16 };
+            let k = (0..16)
+                .find(|&k| PIECE_SLOTS[k] == piece.role && points[base + k] == 0xFF)
+                .expect("no more of that piece than the slots");
+            points[base + k] = square_point(sq);
+        }
+    }
+    for i in 0..32 {
+        let slot = if version >= 12 {
+            (i + 1 + usize::from(keys.piece)) % 32
+        } else {
+            i
+        };
+        file[16 + i] = points[slot].wrapping_add(keys.piece);
+    }
+    file[50] = u8::from(tree.start.turn() == Color::Black);
+    file[51] = match tree.result {
+        PgnResult::Unknown => 0,
+        PgnResult::RedWins => 1,
+        PgnResult::BlackWins => 2,
+        PgnResult::Draw => 3,
+    };
+    put_string(&mut file, 80, b"XQF test");
+    put_string(&mut file, 304, LIU_DAHUA_GBK);
+    put_string(&mut file, 320, b"Black player");
+
+    // The tree in pre-order: a node, its first child's subtree, then its next sibling.
+    let root = tree.root();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let parent = tree.parent(node);
+        let next_sibling = parent.and_then(|p| {
+            let siblings = tree.variations(p);
+            let k = siblings.iter().position(|&s| s == node)?;
+            siblings.get(k + 1).copied()
+        });
+        let first_child = tree.variations(node).first().copied();
+        let (from, to) = tree
+            .move_at(node)
+            .map_or((0, 0), |m| (square_point(m.from()), square_point(m.to())));
+        let comment = tree.comment(node).unwrap_or("").as_bytes();
+        let mut tag = 0u8;
+        if version <= 10 {
+            if first_child.is_some() {
+                tag |= 0xF0;
+            }
+            if next_sibling.is_some() {
+                tag |= 0x0F;
+            }
+        } else {
+            if first_child.is_some() {
+                tag |= 0x80;
+            }
+            if next_sibling.is_some() {
+                tag |= 0x40;
+            }
+            if !comment.is_empty() {
+                tag |= 0x20;
+            }
+        }
+        file.extend([
+            from.wrapping_add(0x18).wrapping_add(keys.from),
+            to.wrapping_add(0x20).wrapping_add(keys.to),
+            tag,
+            0,
+        ]);
+        if version <= 10 || !comment.is_empty() {
+            let length = (comment.len() as u32).wrapping_add(keys.comment);
+            file.extend(length.to_le_bytes());
+        }
+        file.extend_from_slice(comment);
+        if let Some(s) = next_sibling {
+            stack.push(s);
+        }
+        if let Some(c) = first_child {
+            stack.push(c);
+        }
+    }
+    for (i, byte) in file.iter_mut().enumerate().skip(HEADER_LEN) {
+        *byte = byte.wrapping_add(keys.stream[i % 32]);
+    }
+    file
+}
+
+/// A random game with random variations and comments, from the start or a later position.
+fn random_tree(rng: &mut Rng) -> GameTree {
+    let mut start = Position::startpos();
+    if rng.usize(..3) == 0 {
+        let plies = 1 + rng.usize(..20);
+        for m in random_game(rng, plies) {
+            start.make_move(m);
+        }
+        start.set_counters(0, 1);
+    }
+    let plies = rng.usize(..60);
+    let record = PgnGame::from_moves(start.clone(), random_game_from(&start, rng, plies)).unwrap();
+    let mut tree = GameTree::from_record(&record);
+    tree.result = [PgnResult::RedWins, PgnResult::Draw, PgnResult::Unknown][rng.usize(..3)];
+    // Variations: from random nodes, a few random moves each.
+    for _ in 0..rng.usize(..12) {
+        let nodes: Vec<_> = tree.nodes().collect();
+        let at = nodes[rng.usize(..nodes.len())];
+        let mut node = at;
+        let mut pos = tree.position(node);
+        for _ in 0..1 + rng.usize(..6) {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.usize(..legal.len())];
+            node = tree.add_variation(node, m).unwrap();
+            pos.make_move(m);
+            if rng.usize(..3) == 0 {
+                tree.set_comment(node, Some(format!("comment {}", rng.usize(..1000))));
+            }
+        }
+    }
+    if rng.usize(..2) == 0 {
+        let root = tree.root();
+        tree.set_comment(root, Some("before the first move".to_owned()));
+    }
+    tree
+}
+
+fn random_game_from(start: &Position, rng: &mut Rng, plies: usize) -> Vec<xiangqi_core::Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.usize(..legal.len())];
+        pos.make_move(m);
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn every_version_reads_back_exactly() {
+    let mut rng = Rng::with_seed(0x5851_0a12);
+    for version in [10u8, 11, 12, 15, 16, 18] {
+        for _ in 0..40 {
+            let tree = random_tree(&mut rng);
+            let file = write_xqf(&tree, version, &mut rng);
+            let game = xqf::read(&file).unwrap_or_else(|e| panic!("version {version}: {e}"));
+            let expected = tree.to_record();
+            assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+            assert_eq!(game.start.fen(), expected.start.fen(), "version {version}");
+            assert_eq!(game.moves, expected.moves, "version {version}");
+            assert_eq!(game.comment, expected.comment);
+            assert_eq!(game.result, tree.result);
+            assert_eq!(game.tag("Title"), Some("XQF test"));
+            assert_eq!(game.tag("Red"), Some("柳大华"));
+            assert_eq!(game.tag("Black"), Some("Black player"));
+        }
+    }
+}
+
+#[test]
+fn damaged_files_give_errors_not_panics() {
+    let mut rng = Rng::with_seed(77);
+    let tree = loop {
+        let tree = random_tree(&mut rng);
+        if tree.len() > 20 {
+            break tree;
+        }
+    };
+    for version in [10u8, 12, 18] {
+        let file = write_xqf(&tree, version, &mut rng);
+        // Every truncation: an error (or, cut at a record boundary, fewer moves), never a panic.
+        for len in 0..file.len() {
+            match xqf::read(&file[..len]) {
+                Ok(game) => assert!(game.moves.len() <= tree.mainline(tree.root()).count()),
+                Err(XqfError::Truncated { .. } | XqfError::BadComment { .. }) => {}
+                Err(XqfError::NotXqf) => assert!(len < 2),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        // Wrong keys: whatever comes out is legal.
+        for i in [3, 8, 12, 13, 14, 15] {
+            let mut wrong = file.clone();
+            wrong[i] ^= 0x5A;
+            if let Ok(game) = xqf::read(&wrong) {
+                game.end_position().unwrap();
+            }
+        }
+    }
+    assert_eq!(xqf::read(b"PK\x03\x04"), Err(XqfError::NotXqf));
+    // Random bytes after a valid signature.
+    for _ in 0..200 {
+        let mut junk: Vec<u8> = (0..HEADER_LEN + rng.usize(..4000))
+            .map(|_| rng.u64(..) as u8)
+            .collect();
+        junk[..3].copy_from_slice(b"XQ\x12");
+        if let Ok(game) = xqf::read(&junk) {
+            game.end_position().unwrap();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+"""DhtmlXQ: the game records of xiangqi web sites, read and written.
+
+Records are ``[DhtmlXQ]`` ... ``[/DhtmlXQ]`` blocks, found anywhere in a text (a saved web
+page works), with variations and comments; they read into the same ``Game`` as
+``xiangqi.pgn``::
+
+    >>> import xiangqi.dhtmlxq
+    >>> page = "[DhtmlXQ][DhtmlXQ_red]Li[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]"
+    >>> game = xiangqi.dhtmlxq.read_game(page)
+    >>> [m.uci() for m in game.mainline_moves()], game.headers["Red"]
+    (['h2e2', 'h9g7'], 'Li')
+    >>> "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]" in xiangqi.dhtmlxq.write(game)
+    True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, Iterator, List, Optional, Union
+
+from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write
+from xiangqi.pgn import Game
+
+__all__ = ["read_game", "read_games", "write", "write_all", "PgnError"]
+
+Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
+def _text(source: Source, encoding: Optional[str]) -> str:
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "[DhtmlXQ" not in source and os.path.exists(source)):
+        with open(source, "rb") as handle:
+            return _text(handle.read(), encoding)
+    if isinstance(source, str):
+        return source
+    if isinstance(source, (bytes, bytearray)):
+        return decode_text(bytes(source), encoding)[0]
+    data = source.read()
+    return data if isinstance(data, str) else decode_text(data, encoding)[0]
+
+
+def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[str] = None) -> Iterator[Game]:
+    """Every DhtmlXQ record of a text, bytes, a stream or a file named by a path (bytes in
+    ``encoding``, by default the one detected)."""
+    for record in dhtmlxq_read(_text(source, encoding)):
+        if isinstance(record, str):
+            if skip_errors:
+                continue
+            raise PgnError(record)
+        yield Game._from_record(record)
+
+
+def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Game]:
+    """The first DhtmlXQ record of a text, bytes, a stream or a file (``None`` if none)."""
+    for game in read_games(source, encoding=encoding):
+        return game
+    return None
+
+
+def write(game: Game) -> str:
+    """The game as a DhtmlXQ block, variations and comments included."""
+    return record_write(game._to_record(), "dhtmlxq")
+
+
+def write_all(games: List[Game]) -> str:
+    """Several games, one block each."""
+    return "".join(write(g) + "\n" for g in games)

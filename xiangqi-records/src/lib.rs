@@ -1,0 +1,448 @@
+//! Game records from files and folders: a whole database at once, in parallel.
+//!
+//! `xiangqi-core` parses records from bytes and text but does no I/O and starts no threads;
+//! this crate adds both: it lists a folder, reads every file in it by its format (PGN, XQF,
+//! DhtmlXQ or a FEN list, chosen by extension), splits a large multi-game PGN file at its
+//! records, and reads all of them on the rayon thread pool, as one list ([`read_path`]) or as a
+//! stream of files in order with bounded memory ([`stream_path`]). [`Stats`] sums up what was
+//! read, as `xiangqi pgn stats` prints it.
+//!
+//! ```no_run
+//! use xiangqi_records::{read_path, ReadOptions};
+//!
+//! let files = read_path("games/".as_ref(), &ReadOptions::default()).unwrap();
+//! for file in &files {
+//!     for game in &file.games {
+//!         match game {
+//!             Ok(game) => println!("{} moves", game.moves.len()),
+//!             Err(error) => println!("{}: {error}", file.path.display()),
+//!         }
+//!     }
+//! }
+//! ```
+
+#![warn(missing_docs)]
+
+mod stats;
+
+pub use stats::Stats;
+
+use rayon::prelude::*;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use xiangqi_core::pgn::{self, PgnError, PgnGame, PgnReader};
+use xiangqi_core::text::{self, TextEncoding};
+use xiangqi_core::Position;
+
+/// A multi-game PGN text larger than this is split at its records and read in parallel.
+const SPLIT_BYTES: usize = 256 * 1024;
+
+/// How many files [`stream_path`] reads at once.
+const STREAM_BATCH: usize = 512;
+
+/// The format of a record file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PGN (`.pgn`), moves in ICCS, WXF or Chinese.
+    Pgn,
+    /// XQStudio's binary format (`.xqf`), read only.
+    Xqf,
+    /// The DhtmlXQ text of xiangqi web sites (`.dhtml`, `.dhtmlxq`, `.xqdhtml`).
+    DhtmlXq,
+    /// One FEN per line (`.fen`, `.epd`): records of a start position and no moves.
+    FenList,
+}
+
+impl Format {
+    /// The format a file name's extension names (any case), if any.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "pgn" => Format::Pgn,
+            "xqf" => Format::Xqf,
+            "dhtml" | "dhtmlxq" | "xqdhtml" => Format::DhtmlXq,
+            "fen" | "epd" => Format::FenList,
+            _ => return None,
+        })
+    }
+
+    /// A short name: `pgn`, `xqf`, `dhtmlxq`, `fen`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Xqf => "xqf",
+            Format::DhtmlXq => "dhtmlxq",
+            Format::FenList => "fen",
+        }
+    }
+}
+
+/// How records are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// How PGN text is read (its encoding included: [`TextEncoding::Auto`] detects it per file).
+    pub pgn: pgn::ReadOptions,
+    /// The format of every file, or `None` to choose by extension (files of other extensions
+    /// in a folder are passed over; a single file named directly is read as PGN).
+    pub format: Option<Format>,
+}
+
+/// Why a record (or a whole file) could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// A PGN record is malformed (or a line of a FEN list is not a legal position).
+    Pgn(PgnError),
+    /// An XQF file is malformed.
+    Xqf(String),
+    /// A DhtmlXQ record is malformed.
+    DhtmlXq(String),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "read error: {e}"),
+            ReadError::Pgn(e) => write!(f, "{e}"),
+            ReadError::Xqf(e) => write!(f, "XQF: {e}"),
+            ReadError::DhtmlXq(e) => write!(f, "DhtmlXQ: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Pgn(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The records of one file.
+#[derive(Debug)]
+pub struct FileRecords {
+    /// The file.
+    pub path: PathBuf,
+    /// Its format.
+    pub format: Format,
+    /// The text encoding found (or named); UTF-8 for binary formats read without text.
+    pub encoding: TextEncoding,
+    /// Each record, or why it could not be read, in the order of the file.
+    pub games: Vec<Result<PgnGame, ReadError>>,
+}
+
+/// Every record file under `dir` (recursively, by extension), in sorted order.
+pub fn list_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let path = entry.path();
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                dirs.push(path);
+            } else if Format::from_path(&path).is_some() {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Reads records from bytes in `format`. Large PGN texts are split at their records and read
+/// on the rayon pool.
+pub fn read_bytes(
+    bytes: &[u8],
+    format: Format,
+    options: &ReadOptions,
+) -> (TextEncoding, Vec<Result<PgnGame, ReadError>>) {
+    match format {
+        Format::Pgn => read_pgn_bytes(bytes, &options.pgn),
+        Format::FenList => {
+            let decoded = text::decode(bytes, options.pgn.encoding);
+            (decoded.encoding, read_fen_list(&decoded.text))
+        }
+        Format::Xqf => (
+            TextEncoding::Auto,
+            vec![xiangqi_core::xqf::read(bytes).map_err(|e| ReadError::Xqf(e.to_string()))],
+        ),
+        Format::DhtmlXq => {
+            let decoded = text::decode(bytes, options.pgn.encoding);
+            let games = xiangqi_core::dhtmlxq::read_all(&decoded.text)
+                .into_iter()
+                .map(|g| g.map_err(|e| ReadError::DhtmlXq(e.to_string())))
+                .collect();
+            (decoded.encoding, games)
+        }
+    }
+}
+
+fn read_pgn_bytes(
+    bytes: &[u8],
+    options: &pgn::ReadOptions,
+) -> (TextEncoding, Vec<Result<PgnGame, ReadError>>) {
+    if bytes.len() <= SPLIT_BYTES {
+        let mut reader = PgnReader::with_options(bytes, *options);
+        let games = reader.by_ref().map(|g| g.map_err(ReadError::Pgn)).collect();
+        return (reader.encoding(), games);
+    }
+    // One encoding for the whole text, then the records read in parallel pieces.
+    let decoded = text::decode(bytes, options.encoding);
+    let options = pgn::ReadOptions {
+        encoding: TextEncoding::Utf8,
+        ..*options
+    };
+    let pieces = split_records(&decoded.text, SPLIT_BYTES / 4);
+    let games = pieces
+        .par_iter()
+        .map(|&(from, to, first_line)| {
+            PgnReader::with_options(decoded.text[from..to].as_bytes(), options)
+                .map(|g| match g {
+                    Ok(mut game) => {
+                        for w in &mut game.warnings {
+                            w.line += first_line;
+                        }
+                        Ok(game)
+                    }
+                    Err(mut e) => {
+                        e.line += first_line;
+                        Err(ReadError::Pgn(e))
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect();
+    (decoded.encoding, games)
+}
+
+/// Splits a PGN text into pieces of about `target` bytes, each cut just before a line that
+/// opens a record's tag pairs (a `[` line after a line that is not one). Returns (start, end,
+/// lines before the piece).
+fn split_records(text: &str, target: usize) -> Vec<(usize, usize, usize)> {
+    let mut pieces = Vec::new();
+    let (mut start, mut start_line) = (0, 0);
+    let (mut at, mut line) = (0, 0);
+    let mut previous_was_tag = true;
+    for raw in text.split_inclusive('\n') {
+        let is_tag = raw.trim_start().starts_with('[');
+        if is_tag && !previous_was_tag && at - start >= target {
+            pieces.push((start, at, start_line));
+            (start, start_line) = (at, line);
+        }
+        if !raw.trim().is_empty() {
+            previous_was_tag = is_tag;
+        }
+        at += raw.len();
+        line += 1;
+    }
+    if start < text.len() || pieces.is_empty() {
+        pieces.push((start, text.len(), start_line));
+    }
+    pieces
+}
+
+fn read_fen_list(text: &str) -> Vec<Result<PgnGame, ReadError>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            // An EPD line carries operations after the board, side and counters: keep the FEN.
+            let fields: Vec<&str> = l.split_whitespace().take(6).collect();
+            let fen = fields
+                .iter()
+                .take_while(|f| !f.ends_with(';'))
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            Position::from_fen(&fen)
+                .map(|pos| {
+                    let mut game = PgnGame::new(pos);
+                    game.set_tag("FEN", fen.clone());
+                    game
+                })
+                .map_err(|e| {
+                    ReadError::Pgn(PgnError {
+                        line: i + 1,
+                        column: 1,
+                        kind: pgn::PgnErrorKind::Fen(e),
+                    })
+                })
+        })
+        .collect()
+}
+
+/// Reads one file, in `options.format` or by its extension (PGN when it has none known).
+pub fn read_file(path: &Path, options: &ReadOptions) -> FileRecords {
+    let format = options
+        .format
+        .or_else(|| Format::from_path(path))
+        .unwrap_or(Format::Pgn);
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let (encoding, games) = read_bytes(&bytes, format, options);
+            FileRecords {
+                path: path.to_path_buf(),
+                format,
+                encoding,
+                games,
+            }
+        }
+        Err(e) => FileRecords {
+            path: path.to_path_buf(),
+            format,
+            encoding: TextEncoding::Auto,
+            games: vec![Err(ReadError::Io(e))],
+        },
+    }
+}
+
+fn files_of(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if path.is_dir() {
+        list_files(path)
+    } else {
+        std::fs::metadata(path)?;
+        Ok(vec![path.to_path_buf()])
+    }
+}
+
+/// Reads a file, or every record file of a folder and its subfolders, on the rayon pool. The
+/// files come in sorted order. Fails only when the folder cannot be listed.
+pub fn read_path(path: &Path, options: &ReadOptions) -> std::io::Result<Vec<FileRecords>> {
+    let files = files_of(path)?;
+    Ok(files.par_iter().map(|f| read_file(f, options)).collect())
+}
+
+/// The files of [`stream_path`], read a batch at a time on the rayon pool.
+pub struct RecordStream {
+    files: std::vec::IntoIter<PathBuf>,
+    ready: std::collections::VecDeque<FileRecords>,
+    options: ReadOptions,
+}
+
+impl Iterator for RecordStream {
+    type Item = FileRecords;
+
+    fn next(&mut self) -> Option<FileRecords> {
+        if self.ready.is_empty() {
+            let batch: Vec<PathBuf> = self.files.by_ref().take(STREAM_BATCH).collect();
+            let options = self.options;
+            self.ready = batch
+                .par_iter()
+                .map(|f| read_file(f, &options))
+                .collect::<Vec<_>>()
+                .into();
+        }
+        self.ready.pop_front()
+    }
+}
+
+/// Like [`read_path`], as an iterator over the files in sorted order: only a batch of files is
+/// in memory at a time.
+pub fn stream_path(path: &Path, options: &ReadOptions) -> std::io::Result<RecordStream> {
+    Ok(RecordStream {
+        files: files_of(path)?.into_iter(),
+        ready: Default::default(),
+        options: *options,
+    })
+}
+
+/// How records are written by [`write_bytes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// How PGN is written (notation, line width, ...).
+    pub pgn: pgn::WriteOptions,
+    /// The encoding of the text written.
+    pub encoding: TextEncoding,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            pgn: pgn::WriteOptions::default(),
+            encoding: TextEncoding::Utf8,
+        }
+    }
+}
+
+/// Why records could not be written.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The format cannot be written (XQF is read only).
+    Unsupported(Format),
+    /// A record holds a move that is not legal where it stands.
+    Record(pgn::PgnWriteError),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Unsupported(format) => write!(f, "{} cannot be written", format.name()),
+            WriteError::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes records in `format`: PGN, DhtmlXQ (one block per record) or a FEN list (the start
+/// position of each record, one a line).
+pub fn write_bytes(
+    games: &[PgnGame],
+    format: Format,
+    options: &WriteOptions,
+) -> Result<Vec<u8>, WriteError> {
+    let mut text = String::new();
+    for game in games {
+        match format {
+            Format::Pgn => game
+                .write_pgn(&options.pgn, &mut text)
+                .map_err(WriteError::Record)?,
+            Format::DhtmlXq => {
+                text.push_str(&xiangqi_core::dhtmlxq::write(game).map_err(WriteError::Record)?);
+                text.push('\n');
+            }
+            Format::FenList => {
+                text.push_str(&game.start.fen());
+                text.push('\n');
+            }
+            Format::Xqf => return Err(WriteError::Unsupported(Format::Xqf)),
+        }
+    }
+    Ok(text::encode(&text, options.encoding).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_by_extension() {
+        assert_eq!(Format::from_path("a/b.PGN".as_ref()), Some(Format::Pgn));
+        assert_eq!(Format::from_path("b.xqf".as_ref()), Some(Format::Xqf));
+        assert_eq!(Format::from_path("b.txt".as_ref()), None);
+    }
+
+    #[test]
+    fn split_at_records() {
+        let record = "[Event \"x\"]\n[Red \"y\"]\n\n1. h2e2 h9g7 *\n\n";
+        let text = record.repeat(10);
+        let pieces = split_records(&text, record.len() * 3);
+        assert!(pieces.len() > 1);
+        let mut next = 0;
+        for &(from, to, line) in &pieces {
+            assert_eq!(from, next);
+            assert!(text[from..].starts_with("[Event"));
+            assert_eq!(line, text[..from].matches('\n').count());
+            next = to;
+        }
+        assert_eq!(next, text.len());
+    }
+}

@@ -1,0 +1,104 @@
+//! The shared sample of a real corpus (3,000 Big5 files of the Chinese Chess Practical
+//! Dataset): read from raw bytes, encodings found, every move legal, the failures listed.
+//! Public XQF files, when a copy is at hand, read too.
+
+use std::path::{Path, PathBuf};
+use xiangqi_core::pgn::WriteOptions;
+use xiangqi_core::text::TextEncoding;
+use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats};
+
+/// `../shared` from the repository root, or one level further up (a worktree beside it).
+fn shared() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    [root.join("../shared"), root.join("../../shared")]
+        .into_iter()
+        .find(|p| p.join("corpus").is_dir())
+        .expect("the shared data (../shared/corpus) is missing")
+}
+
+#[test]
+fn the_ccpd_sample_reads_from_raw_bytes() {
+    let dir = shared().join("corpus/ccpd-sample");
+    let files = read_path(&dir, &ReadOptions::default()).unwrap();
+    assert_eq!(files.len(), 3000);
+    let mut stats = Stats::default();
+    let mut failed = Vec::new();
+    for file in &files {
+        stats.add_file(file);
+        assert_eq!(file.encoding, TextEncoding::Big5, "{}", file.path.display());
+        let errors: Vec<String> = file
+            .games
+            .iter()
+            .filter_map(|g| g.as_ref().err().map(|e| e.to_string()))
+            .collect();
+        if !errors.is_empty() || file.games.is_empty() {
+            failed.push(format!("{}: {}", file.path.display(), errors.join("; ")));
+        }
+        for game in file.games.iter().flatten() {
+            // Legal by construction; playing them again proves it.
+            game.end_position().unwrap();
+            game.to_pgn(&WriteOptions::default()).unwrap();
+        }
+    }
+    for f in &failed {
+        eprintln!("not read: {f}");
+    }
+    assert!(
+        failed.len() * 1000 <= files.len(),
+        "{} of {} files not read",
+        failed.len(),
+        files.len()
+    );
+    assert_eq!(stats.games as usize + failed.len(), 3000);
+    // Unescaped quotes in tag values are in the published files, and are repaired.
+    assert!(stats.warned > 0);
+
+    // One game checked by hand: 相三進五 炮２平６ 馬八進七 馬２進３ (g0e2 b7f7 b0c2 b9c7).
+    let file = files
+        .iter()
+        .find(|f| f.path.ends_with("全盤戰術/00000117.pgn"))
+        .unwrap();
+    let game = file.games[0].as_ref().unwrap();
+    let moves: Vec<String> = game.mainline().take(4).map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["g0e2", "b7f7", "b0c2", "b9c7"]);
+    assert_eq!(game.tag("Red"), Some("火車頭崔巖"));
+    assert_eq!(game.tag("ECCO"), Some("A35"));
+
+    // Streaming gives the same files in the same order.
+    let streamed: Vec<PathBuf> = stream_path(&dir, &ReadOptions::default())
+        .unwrap()
+        .map(|f| f.path)
+        .collect();
+    let listed: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(streamed, listed);
+}
+
+/// Public XQF files (versions 1.0, 1.2, 1.6 and 1.8), fetched outside the repository: set
+/// `XQF_SAMPLES` to their folder (default `/work/ext/xqf-samples`); skipped when absent.
+#[test]
+fn public_xqf_samples_when_present() {
+    let dir = std::env::var_os("XQF_SAMPLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/work/ext/xqf-samples"));
+    if !dir.is_dir() {
+        eprintln!("skipped: no XQF samples at {}", dir.display());
+        return;
+    }
+    let files = read_path(&dir, &ReadOptions::default()).unwrap();
+    assert!(!files.is_empty());
+    for file in &files {
+        assert_eq!(file.format, Format::Xqf);
+        for game in &file.games {
+            let game = game
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{}: {e}", file.path.display()));
+            game.end_position().unwrap();
+        }
+    }
+    // ucci_test1.xqf comes with its moves written out: 炮五进四 士５进６ 车六平五 将５平４.
+    if let Some(file) = files.iter().find(|f| f.path.ends_with("ucci_test1.xqf")) {
+        let game = file.games[0].as_ref().unwrap();
+        let moves: Vec<String> = game.mainline().take(4).map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["e2e6", "e8f7", "d7e7", "e9d9"]);
+    }
+}
