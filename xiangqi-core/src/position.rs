@@ -195,7 +195,7 @@ impl Position {
     ///
     /// ```
     /// use xiangqi_core::Position;
-    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1000000000").unwrap();
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1000000000").unwrap();
     /// assert_eq!(pos.ply(), 1_999_999_999);
     /// ```
     #[inline]
