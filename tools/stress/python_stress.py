@@ -182,9 +182,13 @@ class Stress:
         faulthandler.cancel_dump_traceback_later()
         print("operations:", dict(sorted(self.counts.items())))
         if self.failures:
-            print(f"{len(self.failures)} failure(s); the first:", file=sys.stderr)
-            for f in self.failures[:5]:
-                print(f, file=sys.stderr)
+            kinds: dict[str, list[str]] = {}
+            for f in self.failures:
+                kinds.setdefault(f.splitlines()[0], []).append(f)
+            print(f"{len(self.failures)} failure(s) of {len(kinds)} kind(s):", file=sys.stderr)
+            for first, all_of_kind in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+                print(f"--- {len(all_of_kind)} x {first}", file=sys.stderr)
+                print(all_of_kind[0], file=sys.stderr)
             return 1
         print(f"python stress: {sum(self.counts.values())} operations from {self.threads} threads, no failure")
         return 0

@@ -10,6 +10,7 @@ Uses only the standard library.
 from __future__ import annotations
 
 import argparse
+import collections
 import queue
 import random
 import subprocess
@@ -80,6 +81,7 @@ def main() -> int:
         proc.stdin.flush()
 
     failures: list[str] = []
+    history: "collections.deque[str]" = collections.deque(maxlen=30)  # what was sent and read last
     outstanding: list[float] = []  # send times of unanswered isready
     sent = received = goes = answers = 0
     deadline = time.monotonic() + args.seconds
@@ -90,9 +92,12 @@ def main() -> int:
         command = valid_command(rng)
         data = command.encode() + b"\n"
         if rng.random() < 0.02:
-            data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))) + b"\n"
+            # Random bytes instead: no answer is expected for them.
+            command = ""
+            data = bytes(rng.randrange(1, 256) for _ in range(rng.randrange(1, 64))).replace(b"\n", b" ") + b"\n"
         write(data)
         sent += 1
+        history.append(f"{time.monotonic():.3f} > {data[:80]!r}")
         if command == "isready":
             outstanding.append(time.monotonic())
         if command.startswith("go") and not command.startswith("go perft"):
@@ -103,6 +108,7 @@ def main() -> int:
             except queue.Empty:
                 break
             received += 1
+            history.append(f"{time.monotonic():.3f} < {line[:80]}")
             if line == "readyok" and outstanding:
                 outstanding.pop(0)
             elif line.startswith("bestmove"):
@@ -128,6 +134,9 @@ def main() -> int:
     print(f"uci stress: {sent} commands, {received} lines back, {goes} searches started, {answers} answered")
     if failures:
         print("FAILED: " + "; ".join(failures), file=sys.stderr)
+        print("last lines sent (>) and read (<):", file=sys.stderr)
+        for entry in history:
+            print("  " + entry, file=sys.stderr)
         return 1
     print("uci stress: no failure")
     return 0
