@@ -1,6 +1,7 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
 mod play;
+mod puzzles;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -14,6 +15,7 @@ const USAGE: &str = "usage:
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+  xiangqi puzzles mine|verify|games ...   mine games for puzzles, verify a puzzle file
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.";
 
 fn main() -> ExitCode {
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => bench_command(&args[1..]),
         Some("play") => play_command(&args[1..]),
+        Some("puzzles") => puzzles::command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())
