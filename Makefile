@@ -128,3 +128,10 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+# ----- puzzles (data/puzzles/puzzles.tsv, mined by `xiangqi puzzles mine`) ----------------------
+.PHONY: puzzles-verify
+
+## Re-verify every shipped puzzle with the deep search that passed it (slow).
+puzzles-verify: build
+	$(XIANGQI) puzzles verify data/puzzles/puzzles.tsv --nodes 150000 --threads 2

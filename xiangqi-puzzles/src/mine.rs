@@ -42,6 +42,10 @@ pub struct MineConfig {
     pub licence: String,
     /// Stop after this many games have been looked at in this run.
     pub max_games: Option<usize>,
+    /// The budget of a quick two-line look at each candidate before the verification: a
+    /// candidate whose second move clearly wins too, or whose best move clearly does not, is
+    /// dropped there.
+    pub prefilter: Budget,
     /// Transposition table per worker, MiB.
     pub hash_mb: usize,
     /// Print a progress line.
@@ -58,6 +62,7 @@ impl Default for MineConfig {
             label: String::new(),
             licence: "unknown licence".into(),
             max_games: None,
+            prefilter: Budget::nodes(12_000),
             hash_mb: 16,
             progress: true,
         }
@@ -104,8 +109,13 @@ impl MineStats {
     /// A one-line summary.
     pub fn line(&self) -> String {
         let per_min = self.puzzles as f64 * 60.0 / self.seconds.max(1e-3);
+        let rejected: Vec<String> = self
+            .rejected
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
         format!(
-            "games {} (skipped {}, done before {}) positions {} candidates {} puzzles {} ({:.1}/min) duplicates {} time {:.0}s",
+            "games {} (skipped {}, done before {}) positions {} candidates {} puzzles {} ({:.1}/min) duplicates {} time {:.0}s; rejected: {}",
             self.games,
             self.skipped.values().sum::<usize>(),
             self.resumed,
@@ -114,7 +124,8 @@ impl MineStats {
             self.puzzles,
             per_min,
             self.duplicates,
-            self.seconds
+            self.seconds,
+            rejected.join(", ")
         )
     }
 }
@@ -130,6 +141,24 @@ fn lost(score: Score) -> bool {
     match score {
         Score::Mate(n) => n < 0,
         Score::Cp(cp) => cp <= -WIN_CP,
+    }
+}
+
+/// A quick two-line search: `Err` when the second move clearly wins too (by at least
+/// [`WIN_CP`] plus a margin, or a mate) or the best move is clearly short of a win.
+pub fn prefilter(judge: &mut Judge, pos: &Position, budget: Budget) -> Result<(), Rejection> {
+    let lines = judge.lines(pos, budget, 2);
+    let margin = 100;
+    let Some(best) = lines.first() else {
+        return Err(Rejection::NotWinning);
+    };
+    if best.score.sort_key() < i64::from(WIN_CP - margin) {
+        return Err(Rejection::NotWinning);
+    }
+    match lines.get(1).map(|l| l.score) {
+        Some(Score::Mate(n)) if n > 0 => Err(Rejection::NotUnique),
+        Some(s) if s.sort_key() >= i64::from(WIN_CP + margin) => Err(Rejection::NotUnique),
+        _ => Ok(()),
     }
 }
 
@@ -199,7 +228,16 @@ pub fn mine_game(
                     report.candidates += 1;
                     let id = record::id_of(&pos);
                     let known = seen.lock().map(|s| s.contains(&id)).unwrap_or(false);
-                    if !known {
+                    let quick = if known {
+                        Err(Rejection::NotUnique)
+                    } else {
+                        prefilter(judge, &pos, config.prefilter)
+                    };
+                    if let Err(r) = quick {
+                        if !known {
+                            report.rejected.push(r.name());
+                        }
+                    } else {
                         match puzzle_at(judge, &pos, config.verify, &source_of(ply)) {
                             Ok(p) => {
                                 // Later positions of the same line are not puzzles of their own.

@@ -9,8 +9,8 @@
 //!   the board and the move number);
 //! - motifs seen in the solver's moves: `discovered-check` (a check by a piece other than the
 //!   one that moved, opened by the move), `double-check` (two checkers at once), `pin` (the
-//!   first move leaves an enemy piece, other than the general, shielding its general from one
-//!   of the solver's pieces where it did not before), `fork` (the first move's piece attacks
+//!   first move, not a check, leaves an enemy piece other than the general shielding its
+//!   general from one of the solver's pieces where it did not before), `fork` (the first move's piece attacks
 //!   two or more enemy pieces worth a horse or more, or the general and one such piece),
 //!   `sacrifice` (somewhere in the line the solver is behind the material it started with),
 //!   `quiet-move` (the first move neither captures nor checks).
@@ -170,7 +170,7 @@ pub fn themes(pos: &Position, solution: &Solution) -> Vec<String> {
     }
     if let Some(&first) = solution.moves.first() {
         if let Ok(after) = pos.after(first) {
-            if makes_pin(pos, &after) {
+            if !after.is_check() && makes_pin(pos, &after) {
                 tags.push("pin".into());
             }
             if is_fork(&after, first) {
