@@ -11,6 +11,7 @@ use xiangqi_search::Level;
 pub const USAGE: &str = "usage:
   xiangqi puzzles mine --pgn FILE|DIR --out FILE [--threads N] [--depth D | --nodes N]
                        [--scan-nodes N] [--skip-plies N] [--label NAME] [--licence TEXT] [--max-games N]
+                       [--root DIR]
       find positions with exactly one winning move; appends to FILE, resumes from FILE.done
   xiangqi puzzles verify FILE... [--depth D | --nodes N] [--threads N] [--every K] [--keep OUT]
       re-check puzzle files; names every puzzle that fails and why (--keep writes the ones
@@ -50,6 +51,7 @@ fn mine_command(args: &[String]) -> Result<(), String> {
             "--scan-nodes" => config.scan = Budget::nodes(number("--scan-nodes", it.next())?),
             "--skip-plies" => config.skip_plies = number("--skip-plies", it.next())?,
             "--max-games" => config.max_games = Some(number("--max-games", it.next())?),
+            "--root" => config.root = it.next().map(PathBuf::from),
             "--label" => config.label = it.next().cloned().ok_or("--label needs a value")?,
             "--licence" => {
                 config.licence = it.next().cloned().ok_or("--licence needs a value")?;

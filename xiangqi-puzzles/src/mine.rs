@@ -40,6 +40,9 @@ pub struct MineConfig {
     pub label: String,
     /// The collection's licence, written in the `source` column.
     pub licence: String,
+    /// Game keys in the `source` column are paths relative to this folder (default: the input
+    /// folder, or the input file's folder).
+    pub root: Option<PathBuf>,
     /// Stop after this many games have been looked at in this run.
     pub max_games: Option<usize>,
     /// The budget of a quick two-line look at each candidate before the verification: a
@@ -62,6 +65,7 @@ impl Default for MineConfig {
             label: String::new(),
             licence: "unknown licence".into(),
             max_games: None,
+            root: None,
             prefilter: Budget::nodes(12_000),
             hash_mb: 16,
             progress: true,
@@ -292,7 +296,9 @@ enum Message {
 pub fn mine(input: &Path, out: &Path, config: &MineConfig) -> std::io::Result<MineStats> {
     let started = Instant::now();
     let files = input::list_files(input)?;
-    let root: PathBuf = if input.is_file() {
+    let root: PathBuf = if let Some(root) = &config.root {
+        root.clone()
+    } else if input.is_file() {
         input.parent().map(Path::to_path_buf).unwrap_or_default()
     } else {
         input.to_path_buf()

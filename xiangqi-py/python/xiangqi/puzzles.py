@@ -3,10 +3,10 @@
 The shipped set is ``data/puzzles/puzzles.tsv`` (see ``data/puzzles/README.md``)::
 
     >>> from xiangqi import puzzles
-    >>> mates = list(puzzles.iter_puzzles(theme="mate-in-2"))
+    >>> mates = list(puzzles.iter_puzzles(theme="mate", level=["club", "strong", "master"]))
     >>> p = mates[0]
-    >>> p.mate_in
-    2
+    >>> p.mate_in == p.solver_moves
+    True
     >>> p.check(p.moves[0])
     'right'
     >>> board = p.board()          # the position, solver to move
