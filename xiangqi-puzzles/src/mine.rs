@@ -354,10 +354,7 @@ pub fn mine(input: &Path, out: &Path, config: &MineConfig) -> std::io::Result<Mi
         let root = root.clone();
         handles.push(std::thread::spawn(move || {
             let mut judge = Judge::new(config.hash_mb);
-            loop {
-                let Some(path) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-                    break;
-                };
+            while let Some(path) = queue.lock().ok().and_then(|mut q| q.pop_front()) {
                 let rel = path.strip_prefix(&root).unwrap_or(&path);
                 let key = if config.label.is_empty() {
                     rel.display().to_string()

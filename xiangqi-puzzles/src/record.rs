@@ -126,9 +126,13 @@ impl fmt::Display for PuzzleRecord {
     }
 }
 
+/// A data row of a puzzle file: its line number (from 1) and the record or why it is
+/// malformed.
+pub type Row = (usize, Result<PuzzleRecord, String>);
+
 /// Reads a puzzle file: the comment lines, then each data row with its line number (from 1)
 /// and the record or why it is malformed.
-pub fn read_file(text: &str) -> (Vec<String>, Vec<(usize, Result<PuzzleRecord, String>)>) {
+pub fn read_file(text: &str) -> (Vec<String>, Vec<Row>) {
     let mut comments = Vec::new();
     let mut rows = Vec::new();
     let mut header_seen = false;

@@ -228,16 +228,11 @@ fn is_fork(after: &Position, m: Move) -> bool {
         let Some(target) = after.piece_at(sq) else {
             continue;
         };
-        if value(target.role) >= 450
-            && value(target.role) >= value(piece.role).min(1000)
-            && after.attackers(sq, piece.color).contains(m.to())
-        {
-            targets += 1;
-        } else if value(target.role) >= 450
-            && target.role != Role::General
-            && after.attackers(sq, piece.color).contains(m.to())
-            && !after.attackers(sq, !piece.color).any()
-        {
+        let attacked = after.attackers(sq, piece.color).contains(m.to());
+        // Worth at least the attacker (the general counting as the most), or undefended.
+        let worth = value(target.role) >= value(piece.role).min(1000)
+            || (target.role != Role::General && !after.attackers(sq, !piece.color).any());
+        if attacked && value(target.role) >= 450 && worth {
             targets += 1;
         }
     }
