@@ -18,7 +18,9 @@ pub const USAGE: &str = "usage:
       that pass, de-duplicated, with the shipped file's header)
   xiangqi puzzles games --out FILE [--red LEVEL] [--black LEVEL] [--games N] [--nodes N]
                         [--seed S] [--threads N]
-      play engine games (default Beginner vs Club) to mine";
+      play engine games (default Beginner vs Club) to mine
+  xiangqi puzzles judge FEN [--nodes N | --depth D]
+      the two best lines of a position, the verdict and the solution";
 
 fn number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, String> {
     value
@@ -31,6 +33,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
         Some("mine") => mine_command(&args[1..]),
         Some("verify") => verify_command(&args[1..]),
         Some("games") => games_command(&args[1..]),
+        Some("judge") => judge_command(&args[1..]),
         _ => Err(USAGE.to_owned()),
     }
 }
@@ -219,4 +222,44 @@ fn level(value: Option<&String>) -> Result<Level, String> {
         .ok_or("a level is needed")?
         .parse()
         .map_err(|e: xiangqi_search::UnknownLevel| e.to_string())
+}
+
+fn judge_command(args: &[String]) -> Result<(), String> {
+    let fen = args
+        .first()
+        .ok_or_else(|| format!("a FEN is needed\n{USAGE}"))?;
+    let mut budget = Budget::nodes(60_000);
+    let mut it = args[1..].iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--nodes" => budget = Budget::nodes(number("--nodes", it.next())?),
+            "--depth" => budget = Budget::depth(number("--depth", it.next())?),
+            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+        }
+    }
+    let pos = xiangqi_core::Position::from_fen(fen).map_err(|e| e.to_string())?;
+    let mut judge = xiangqi_puzzles::Judge::new(16);
+    let lines = judge.lines(&pos, budget, 2);
+    for (i, line) in lines.iter().enumerate() {
+        let pv: Vec<String> = line.pv.iter().map(|m| m.to_string()).collect();
+        println!("line {} {} pv {}", i + 1, line.score, pv.join(" "));
+    }
+    println!("verdict {:?}", xiangqi_puzzles::Judge::verdict(&lines));
+    match judge.solve(&pos, budget) {
+        Ok(s) => {
+            let moves: Vec<String> = s.moves.iter().map(|m| m.to_string()).collect();
+            println!(
+                "solution {} (mate {:?}, gain {})",
+                moves.join(" "),
+                s.mate,
+                s.gain
+            );
+            println!(
+                "level {}",
+                judge.grade(&pos, s.moves[0]).name().to_lowercase()
+            );
+        }
+        Err(r) => println!("rejected {}", r.name()),
+    }
+    Ok(())
 }

@@ -8,7 +8,8 @@
 //! larger [`MineConfig::verify`] budget; trivial ones are dropped, the rest graded, tagged,
 //! de-duplicated and appended to the output file at once.
 //!
-//! Every finished game is listed in `OUT.done` (its key, and the reason when it was skipped),
+//! Candidates turned down are listed in `OUT.rejected` (source, reason, FEN). Every finished
+//! game is listed in `OUT.done` (its key, and the reason when it was skipped),
 //! so a run that is interrupted resumes where it stopped when started again with the same
 //! output.
 
@@ -84,6 +85,8 @@ pub struct GameReport {
     pub puzzles: Vec<PuzzleRecord>,
     /// Candidates turned down, by reason.
     pub rejected: Vec<&'static str>,
+    /// One line per candidate turned down: source, reason, FEN.
+    pub log: Vec<String>,
 }
 
 /// The totals of a run.
@@ -240,6 +243,12 @@ pub fn mine_game(
                     if let Err(r) = quick {
                         if !known {
                             report.rejected.push(r.name());
+                            report.log.push(format!(
+                                "{}\tquick-{}\t{}",
+                                source_of(ply),
+                                r.name(),
+                                pos.fen()
+                            ));
                         }
                     } else {
                         match puzzle_at(judge, &pos, config.verify, &source_of(ply)) {
@@ -256,7 +265,15 @@ pub fn mine_game(
                                 }
                                 report.puzzles.push(p);
                             }
-                            Err(r) => report.rejected.push(r.name()),
+                            Err(r) => {
+                                report.rejected.push(r.name());
+                                report.log.push(format!(
+                                    "{}\t{}\t{}",
+                                    source_of(ply),
+                                    r.name(),
+                                    pos.fen()
+                                ));
+                            }
                         }
                     }
                 }
@@ -330,6 +347,10 @@ pub fn mine(input: &Path, out: &Path, config: &MineConfig) -> std::io::Result<Mi
         }
         writeln!(out_file, "{}", record::header())?;
     }
+    let mut rejected_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(format!("{}.rejected", out.display()))?;
     let mut done_file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -426,6 +447,9 @@ pub fn mine(input: &Path, out: &Path, config: &MineConfig) -> std::io::Result<Mi
                 stats.games += 1;
                 stats.positions += report.positions;
                 stats.candidates += report.candidates;
+                for line in &report.log {
+                    writeln!(rejected_file, "{line}")?;
+                }
                 for r in report.rejected {
                     *stats.rejected.entry(r.to_owned()).or_default() += 1;
                 }
