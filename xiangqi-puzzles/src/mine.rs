@@ -3,8 +3,8 @@
 //!
 //! Each position of each game's main line (after the first [`MineConfig::skip_plies`]) is
 //! searched with the small [`MineConfig::scan`] budget. A position is a candidate when the
-//! side to move now has a clear win (a mate, or at least [`crate::judge::WIN_CP`]) that it did
-//! not have before the opponent's last move. Candidates go to [`Judge::solve`] with the
+//! side to move now has a mate that was not already forced before the opponent's last move, or
+//! a clear gain (at least [`crate::judge::WIN_CP`]) that it did not have before that move. Candidates go to [`Judge::solve`] with the
 //! larger [`MineConfig::verify`] budget; trivial ones are dropped, the rest graded, tagged,
 //! de-duplicated and appended to the output file at once.
 //!
@@ -230,7 +230,13 @@ pub fn mine_game(
         if ply >= config.skip_plies && !covered.contains(&pos.hash()) {
             report.positions += 1;
             if let Some(fast) = judge.best(&pos, config.scan) {
-                let candidate = wins(fast.score) && !prev.is_some_and(lost);
+                // A gain must come from the opponent's last move (it was not lost before it);
+                // a mate may also finish an attack, unless the mate was already forced.
+                let was_mated = matches!(prev, Some(Score::Mate(n)) if n < 0);
+                let candidate = match fast.score {
+                    Score::Mate(n) => n > 0 && !was_mated,
+                    _ => wins(fast.score) && !prev.is_some_and(lost),
+                };
                 if candidate {
                     report.candidates += 1;
                     let id = record::id_of(&pos);
