@@ -15,7 +15,7 @@ pub const USAGE: &str = "usage:
       find positions with exactly one winning move; appends to FILE, resumes from FILE.done
   xiangqi puzzles verify FILE... [--depth D | --nodes N] [--threads N] [--every K] [--keep OUT]
       re-check puzzle files; names every puzzle that fails and why (--keep writes the ones
-      that pass, de-duplicated, with the shipped file's header)
+      that pass, de-duplicated, themes and level worked out again, with the shipped header)
   xiangqi puzzles games --out FILE [--red LEVEL] [--black LEVEL] [--games N] [--nodes N]
                         [--seed S] [--threads N]
       play engine games (default Beginner vs Club) to mine
@@ -131,7 +131,7 @@ fn verify_command(args: &[String]) -> Result<(), String> {
     let chosen: Vec<PuzzleRecord> = puzzles.into_iter().step_by(every).collect();
     let total = chosen.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let results = verify::verify_all(&chosen, budget, threads, &|_| {
+    let results = verify::verify_all(&chosen, budget, threads, keep.is_some(), &|_| {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if n % 50 == 0 {
             eprintln!("verified {n}/{total}");
@@ -140,7 +140,7 @@ fn verify_command(args: &[String]) -> Result<(), String> {
     let mut passed = Vec::new();
     for (p, r) in chosen.iter().zip(&results) {
         match r {
-            Ok(()) => passed.push(p.clone()),
+            Ok(fresh) => passed.push(fresh.clone()),
             Err(why) => {
                 println!("{}: {why}", p.id);
                 bad += 1;
@@ -256,7 +256,10 @@ fn judge_command(args: &[String]) -> Result<(), String> {
             );
             println!(
                 "level {}",
-                judge.grade(&pos, s.moves[0]).name().to_lowercase()
+                judge
+                    .grade(&pos, s.moves[0], s.mate.is_some())
+                    .name()
+                    .to_lowercase()
             );
         }
         Err(r) => println!("rejected {}", r.name()),

@@ -130,9 +130,9 @@ mod tests {
 
     #[test]
     fn big5_text_is_decoded() {
-        // "馬" in Big5 is A8 BE.
-        let (text, enc) = decode(b"\xA8\xBE");
-        assert_eq!((text.as_str(), enc), ("馬", "Big5"));
+        // "馬八進七" in Big5: B0A8 A44B B669 A443.
+        let (text, enc) = decode(b"\xB0\xA8\xA4\x4B\xB6\x69\xA4\x43");
+        assert_eq!((text.as_str(), enc), ("馬八進七", "Big5"));
         assert_eq!(decode("馬".as_bytes()).1, "UTF-8");
     }
 

@@ -381,8 +381,9 @@ impl Judge {
     }
 
     /// The weakest level whose own search (at its caps, the best line rather than its random
-    /// choice) plays `mv` in `pos`; Master when none below it does.
-    pub fn grade(&mut self, pos: &Position, mv: Move) -> Level {
+    /// choice) plays `mv` in `pos` and sees that it wins (a mate score for a mate puzzle, at
+    /// least [`WIN_CP`] for a gain); Master when none below it does.
+    pub fn grade(&mut self, pos: &Position, mv: Move, mate: bool) -> Level {
         if self.graders.is_empty() {
             self.graders = Level::ALL[..4]
                 .iter()
@@ -404,10 +405,14 @@ impl Judge {
             let mut best = None;
             engine.search_position(pos, &Limits::default(), &mut |info| {
                 if info.multipv == 1 {
-                    best = info.pv.first().copied();
+                    best = info.pv.first().map(|&m| (m, info.score));
                 }
             });
-            if best == Some(mv) {
+            let sees_win = |score: Score| match score {
+                Score::Mate(n) => n > 0,
+                Score::Cp(cp) => !mate && cp >= WIN_CP,
+            };
+            if best.is_some_and(|(m, score)| m == mv && sees_win(score)) {
                 return *level;
             }
         }

@@ -16,8 +16,8 @@
 //! use xiangqi_core::Position;
 //! use xiangqi_puzzles::judge::{Budget, Judge, Verdict};
 //!
-//! // Red mates at once with the chariot; no other move wins.
-//! let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+//! // Red mates at once with the chariot on d0; any other move loses to Black's chariots.
+//! let pos = Position::from_fen("3k4r/9/9/9/9/9/9/9/6Nr1/R3K4 w - - 0 1").unwrap();
 //! let mut judge = Judge::new(4);
 //! let lines = judge.lines(&pos, Budget::nodes(20_000), 2);
 //! assert_eq!(lines[0].mv.to_string(), "a0d0");

@@ -177,7 +177,7 @@ pub fn puzzle_at(
     source: &str,
 ) -> Result<PuzzleRecord, Rejection> {
     let solution = judge.solve(pos, budget)?;
-    let level = judge.grade(pos, solution.moves[0]);
+    let level = judge.grade(pos, solution.moves[0], solution.mate.is_some());
     if is_trivial(pos, &solution, level) {
         return Err(Rejection::Trivial);
     }

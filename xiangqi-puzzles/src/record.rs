@@ -9,7 +9,7 @@
 //! | `fen` | the position, the solver to move |
 //! | `moves` | the solution in ICCS, separated by spaces: solver, reply, solver, ..., solver |
 //! | `themes` | theme tags separated by spaces (see [`crate::themes`]) |
-//! | `level` | the weakest level that finds the first move: `beginner` .. `master` |
+//! | `level` | the weakest level that finds the first move and sees the win: `beginner` .. `master` |
 //! | `daily` | `1` when the puzzle suits the daily puzzle (see [`is_daily`]), else `0` |
 //! | `source` | the game it comes from and that game's licence |
 
@@ -171,7 +171,7 @@ pub const SHIPPED_COMMENTS: &[&str] = &[
     "Mined by `xiangqi puzzles mine` and re-verified by `xiangqi puzzles verify` with a deeper search; see data/puzzles/README.md.",
     "Columns (tab-separated, found by name): id fen moves themes level daily source.",
     "moves: the solution in ICCS, solver's move first, the defender's best replies between; it ends with a solver move.",
-    "level: the weakest engine level (beginner casual club strong master) whose own search finds the first move.",
+    "level: the weakest engine level (beginner casual club strong master) whose own search plays the first move and sees the win.",
     "daily: 1 when the puzzle suits the daily puzzle: level casual or above and at most 4 solver moves.",
     "Games marked CCPD: Yu-Han Tseng and Bo-Nian Chen (2026). Chinese Chess Practical Dataset (CCPD). github.com/Yvonne761/Chinese-Chess-Practical-Dataset, CC BY 4.0.",
     "Games marked engine: played by this toolkit's engine levels (MIT OR Apache-2.0).",

@@ -94,15 +94,18 @@ pub fn verify_one(judge: &mut Judge, p: &PuzzleRecord, budget: Budget) -> Result
     Ok(())
 }
 
-/// Verifies `puzzles` on `threads` threads; returns each puzzle's result, in order.
+/// Verifies `puzzles` on `threads` threads; returns each puzzle's result, in order: the
+/// record (with themes, level and daily flag worked out again when `refresh_records`), or why
+/// it fails.
 pub fn verify_all(
     puzzles: &[PuzzleRecord],
     budget: Budget,
     threads: usize,
+    refresh_records: bool,
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Result<(), Failure>> {
+) -> Vec<Result<PuzzleRecord, Failure>> {
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<Result<(), Failure>>>> = puzzles
+    let results: Vec<std::sync::Mutex<Option<Result<PuzzleRecord, Failure>>>> = puzzles
         .iter()
         .map(|_| std::sync::Mutex::new(None))
         .collect();
@@ -114,7 +117,12 @@ pub fn verify_all(
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(p) = puzzles.get(i) else { break };
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        verify_one(&mut judge, p, budget)
+                        verify_one(&mut judge, p, budget)?;
+                        if refresh_records {
+                            refresh(&mut judge, p)
+                        } else {
+                            Ok(p.clone())
+                        }
                     }))
                     .unwrap_or_else(|_| {
                         judge = Judge::new(16);
@@ -137,4 +145,21 @@ pub fn verify_all(
                 .unwrap_or_else(|| Err("not checked".into()))
         })
         .collect()
+}
+
+/// The record with its themes, level and daily flag worked out again by the current tagger
+/// and grader (for a puzzle that passed [`verify_one`]).
+pub fn refresh(judge: &mut Judge, p: &PuzzleRecord) -> Result<PuzzleRecord, Failure> {
+    let (pos, moves) = p.parse()?;
+    let mate = p.mate_in();
+    let solution = crate::judge::Solution {
+        moves,
+        mate,
+        gain: 0,
+        score: Score::Cp(0),
+    };
+    let level = judge.grade(&pos, solution.moves[0], mate.is_some());
+    let mut out = crate::mine::make_record(&pos, &solution, level, &p.source);
+    out.id = p.id.clone();
+    Ok(out)
 }
