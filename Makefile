@@ -232,3 +232,10 @@ web-test: web-build
 	fi
 	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
 	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/
+
+# ----- puzzles (data/puzzles/puzzles.tsv, mined by `xiangqi puzzles mine`) ----------------------
+.PHONY: puzzles-verify
+
+## Re-verify every shipped puzzle with the deep search that passed it (slow).
+puzzles-verify: build
+	$(XIANGQI) puzzles verify data/puzzles/puzzles.tsv --nodes 150000 --threads 2

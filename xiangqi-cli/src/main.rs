@@ -2,6 +2,7 @@
 
 mod play;
 mod records;
+mod puzzles;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ const USAGE: &str = "usage:
   xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
+  xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
 `xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
 
@@ -38,6 +40,7 @@ Count the leaf nodes N plies below the position; --divide lists the count below 
         }
         "play" => play::USAGE,
         "convert" | "pgn" => records::USAGE,
+        "puzzles" => puzzles::USAGE,
         _ => return None,
     })
 }
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Some("play") => play_command(&args[1..]),
         Some("convert") => records::convert_command(&args[1..]),
         Some("pgn") => records::pgn_command(&args[1..]),
+        Some("puzzles") => puzzles::command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())

@@ -1,0 +1,36 @@
+//! Puzzles mined from game records: positions where the side to move has exactly one winning
+//! move, judged by the engine.
+//!
+//! - [`input`] reads game collections (a file or a folder of PGN files in UTF-8, GBK or Big5)
+//!   and counts the games it cannot read, with the reason.
+//! - [`judge`] decides whether a position has one winning move: a forced mate that no other
+//!   move gives, or a decisive gain where the second-best move does not win; it extends the
+//!   solution with the defender's best replies and grades it by the weakest level that finds
+//!   its first move.
+//! - [`themes`] tags a solution (mate length, material won, pieces, phase, motifs).
+//! - [`record`] reads and writes the puzzle file (`data/puzzles/puzzles.tsv`).
+//! - [`mine`] runs the whole search over many games, resumably, on several threads;
+//!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine.
+//!
+//! ```
+//! use xiangqi_core::Position;
+//! use xiangqi_puzzles::judge::{Budget, Judge, Verdict};
+//!
+//! // Red mates at once with the chariot on d0; any other move loses to Black's chariots.
+//! let pos = Position::from_fen("3k4r/9/9/9/9/9/9/9/6Nr1/R3K4 w - - 0 1").unwrap();
+//! let mut judge = Judge::new(4);
+//! let lines = judge.lines(&pos, Budget::nodes(20_000), 2);
+//! assert_eq!(lines[0].mv.to_string(), "a0d0");
+//! assert_eq!(Judge::verdict(&lines), Verdict::Mate(1));
+//! ```
+
+pub mod input;
+pub mod judge;
+pub mod mine;
+pub mod record;
+pub mod selfplay;
+pub mod themes;
+pub mod verify;
+
+pub use judge::{Budget, Judge, Verdict};
+pub use record::PuzzleRecord;

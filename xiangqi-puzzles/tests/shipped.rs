@@ -1,0 +1,83 @@
+//! The shipped puzzle set: its format, its attribution, and a sample re-verified by the
+//! deep search (`make puzzles-verify` re-verifies all of it).
+
+use std::collections::HashSet;
+use xiangqi_puzzles::judge::Budget;
+use xiangqi_puzzles::record::{self, PuzzleRecord};
+use xiangqi_puzzles::verify::verify_one;
+use xiangqi_puzzles::Judge;
+
+/// The budget the shipped set was verified with.
+const SHIPPED_BUDGET: Budget = Budget::nodes(150_000);
+/// Puzzles re-verified here, spread over the file.
+const SAMPLE: usize = 12;
+
+fn shipped() -> (Vec<String>, Vec<PuzzleRecord>) {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/puzzles/puzzles.tsv"
+    ))
+    .unwrap();
+    let (comments, rows) = record::read_file(&text);
+    let records = rows
+        .into_iter()
+        .map(|(line, r)| r.unwrap_or_else(|e| panic!("line {line}: {e}")))
+        .collect();
+    (comments, records)
+}
+
+#[test]
+fn the_file_is_well_formed_and_attributed() {
+    let (comments, puzzles) = shipped();
+    // The attribution the corpus licence asks for (../shared/corpus/README.md).
+    let attribution =
+        "Yu-Han Tseng and Bo-Nian Chen (2026). Chinese Chess Practical Dataset (CCPD). \
+                       github.com/Yvonne761/Chinese-Chess-Practical-Dataset, CC BY 4.0";
+    assert!(
+        comments.iter().any(|c| c.contains(attribution)),
+        "{comments:?}"
+    );
+    let mut ids = HashSet::new();
+    let mut boards = HashSet::new();
+    for p in &puzzles {
+        assert!(ids.insert(p.id.clone()), "duplicate id {}", p.id);
+        let (pos, moves) = p.parse().unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert!(
+            boards.insert(pos.board_fen() + &pos.turn().fen_char().to_string()),
+            "{}: duplicate position",
+            p.id
+        );
+        assert_eq!(p.id, record::id_of(&pos), "{}", p.id);
+        assert_eq!(p.daily, record::is_daily(p.level, moves.len()), "{}", p.id);
+        if let Some(n) = p.mate_in() {
+            assert_eq!(moves.len(), 2 * n as usize - 1, "{}", p.id);
+            let mut end = pos.clone();
+            for &m in &moves {
+                end.play(m).unwrap();
+            }
+            assert!(!end.has_legal_moves(), "{}: the line does not mate", p.id);
+        } else {
+            assert!(p.themes.iter().any(|t| t == "material-gain"), "{}", p.id);
+        }
+        assert!(
+            p.source.contains("(CC BY 4.0)") || p.source.contains("(MIT OR Apache-2.0)"),
+            "{}: {}",
+            p.id,
+            p.source
+        );
+    }
+}
+
+#[test]
+fn a_sample_passes_the_deep_search() {
+    let (_, puzzles) = shipped();
+    let step = (puzzles.len() / SAMPLE).max(1);
+    let mut judge = Judge::new(16);
+    let mut failures = Vec::new();
+    for p in puzzles.iter().step_by(step).take(SAMPLE) {
+        if let Err(why) = verify_one(&mut judge, p, SHIPPED_BUDGET) {
+            failures.push(format!("{}: {why}", p.id));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
