@@ -1,8 +1,8 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
 mod play;
-mod records;
 mod puzzles;
+mod records;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
