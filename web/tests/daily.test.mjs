@@ -1,32 +1,21 @@
 // The daily game and the daily puzzle, with the date fixed by `?date=`.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  serve, launch, openPage, boardFen, waitFenChange, waitInteractive, legalMoves, foreignRequests,
+  useBrowser, openPage, boardFen, waitFenChange, waitInteractive, legalMoves, foreignRequests,
   DIST, START_FEN,
 } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await launch();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const site = useBrowser();
 
 const LEVEL_NAMES = ['Beginner', 'Casual', 'Club', 'Strong', 'Master'];
 
 /** The daily challenge the page shows on `date`, read in `page` (one page for many dates). */
 async function dailyOf(page, date) {
-  await page.goto(`${server.url}?date=${date}#daily`);
+  await page.goto(`${site.url}?date=${date}#daily`);
   await page.waitForSelector('#board[aria-busy="false"] [data-square="e0"]');
   await page.waitForSelector('#daily-card:not([hidden])');
   return { text: await page.textContent('#fact-daily'), card: await page.textContent('#daily-goal') };
@@ -35,8 +24,8 @@ async function dailyOf(page, date) {
 test('the daily game is the same for a date, differs across dates, and has no take back', { timeout: 90_000 }, async () => {
   const dates = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'];
   const seen = new Set();
-  const looking = await openPage(chrome.browser, server.url, '', { waitEngine: false });
-  const other = await openPage(chrome.browser, server.url, '', { waitEngine: false });
+  const looking = await openPage(site.browser, site.url, '', { waitEngine: false });
+  const other = await openPage(site.browser, site.url, '', { waitEngine: false });
   for (const [i, date] of dates.entries()) {
     const first = await dailyOf(looking.page, date);
     // Another browser profile (empty storage) sees the same.
@@ -53,7 +42,7 @@ test('the daily game is the same for a date, differs across dates, and has no ta
 
   // Playing it: no Take back, scored, and it survives a reload.
   // A day of the weakest level, so that the replies come quickly.
-  const opened = await openPage(chrome.browser, server.url, '?date=2026-03-03#daily');
+  const opened = await openPage(site.browser, site.url, '?date=2026-03-03#daily');
   const { page, context, requests, errors } = opened;
   assert.equal(await page.getByRole('button', { name: /Take back/ }).count(), 0);
   const youPlay = (await page.textContent('#fact-daily')).endsWith('Red') ? 'red' : 'black';
@@ -96,7 +85,7 @@ test('the daily game is the same for a date, differs across dates, and has no ta
     return out;
   });
   assert.deepEqual(counts, [1, 2, 3, 3, 3, 0, 1]);
-  assert.deepEqual(foreignRequests(requests, server.url), []);
+  assert.deepEqual(foreignRequests(requests, site.url), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -114,9 +103,9 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   assert.ok(puzzles.length > 0);
   const dates = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
   const ids = [];
-  const looking = await openPage(chrome.browser, server.url, '', { waitEngine: false });
+  const looking = await openPage(site.browser, site.url, '', { waitEngine: false });
   for (const date of [dates[0], ...dates]) {
-    await looking.page.goto(`${server.url}?date=${date}#puzzle`);
+    await looking.page.goto(`${site.url}?date=${date}#puzzle`);
     await looking.page.waitForSelector('#puzzle-card[data-puzzle-id]:not([hidden])');
     ids.push(await looking.page.getAttribute('#puzzle-card', 'data-puzzle-id'));
     // The next date starts from empty storage, as another person would.
@@ -134,7 +123,7 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   // The day of the shortest daily puzzle in the coming year (found with the page's own choice of
   // the day's puzzle, which the loop above checked) is the one solved.
   const length = (p) => (p.moves ? p.moves.split(' ').length : 2 * Number(p.mate_in_moves) - 1);
-  const year = await openPage(chrome.browser, server.url, '', { waitEngine: false });
+  const year = await openPage(site.browser, site.url, '', { waitEngine: false });
   const days = await year.page.evaluate(async () => {
     const { parsePuzzles, dailyPuzzle } = await import('./src/ui-puzzle.js');
     const { addDays } = await import('./src/ui-daily.js');
@@ -148,7 +137,7 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   const [date, id] = days.reduce((best, d) => (length(byId.get(d[1])) < length(byId.get(best[1])) ? d : best));
   const puzzle = byId.get(id);
   const firstMoves = puzzle.moves ? [puzzle.moves.split(' ')[0]] : puzzle.best_moves_iccs.split(/[\s,]+/);
-  const opened = await openPage(chrome.browser, server.url, `?date=${date}#puzzle`);
+  const opened = await openPage(site.browser, site.url, `?date=${date}#puzzle`);
   const { page, context, requests, errors } = opened;
   await page.waitForSelector(`#puzzle-card[data-puzzle-id="${puzzle.id}"]`);
   assert.equal(await boardFen(page), puzzle.fen);
@@ -205,7 +194,7 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   await page.waitForSelector('#puzzle-card[data-status="solved"]', { timeout: 30_000 });
   assert.match(await page.textContent('[role="status"]'), /solved/i);
   assert.match(await page.textContent('#puzzle-streak'), /Streak: 1 day/);
-  assert.deepEqual(foreignRequests(requests, server.url), []);
+  assert.deepEqual(foreignRequests(requests, site.url), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

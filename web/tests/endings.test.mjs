@@ -1,30 +1,19 @@
 // How games and mishaps end: a game played to checkmate from `?fen=`, an invalid `?fen=`, and
 // an engine worker that dies.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openPage, boardFen, waitInteractive, foreignRequests, START_FEN, legalMoves,
+  useBrowser, serve, openPage, boardFen, waitInteractive, foreignRequests, START_FEN, legalMoves,
 } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await launch();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const site = useBrowser();
 
 // Red to move; a1a9 mates: the chariot on i8 holds rank 8, the general on e0 holds the e-file.
 const MATE_IN_ONE = '3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1';
 
 test('a game from ?fen= played to checkmate: result and reason shown and announced', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url, `?fen=${encodeURIComponent(MATE_IN_ONE)}`);
+  const opened = await openPage(site.browser, site.url, `?fen=${encodeURIComponent(MATE_IN_ONE)}`);
   const { page, context, requests, errors } = opened;
   assert.equal(await boardFen(page), MATE_IN_ONE);
   await waitInteractive(page);
@@ -49,25 +38,25 @@ test('a game from ?fen= played to checkmate: result and reason shown and announc
   await page.reload();
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.getAttribute('[data-ply="0"]', 'data-move'), 'a1a9');
-  assert.deepEqual(foreignRequests(requests, server.url), []);
+  assert.deepEqual(foreignRequests(requests, site.url), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('an invalid ?fen= shows the error and falls back to the start position', { timeout: 60_000 }, async () => {
   const bad = 'rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHX w - - 0 1';
-  const opened = await openPage(chrome.browser, server.url, `?fen=${encodeURIComponent(bad)}`, { waitEngine: false });
+  const opened = await openPage(site.browser, site.url, `?fen=${encodeURIComponent(bad)}`, { waitEngine: false });
   const { page, context, requests } = opened;
   await page.waitForSelector('#alert:not([hidden])');
   assert.match(await page.textContent('#alert'), /could not be set up/);
   assert.equal(await boardFen(page), START_FEN);
   await waitInteractive(page);
-  assert.deepEqual(foreignRequests(requests, server.url), []);
+  assert.deepEqual(foreignRequests(requests, site.url), []);
   await context.close();
 });
 
 test('a dead engine worker is reported and a retry starts a new one', { timeout: 90_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   await waitInteractive(page);
   // Kill the engine's worker from the outside, as a crash would.
@@ -89,7 +78,7 @@ test('a dead engine worker is reported and a retry starts a new one', { timeout:
 test('on a host without the isolation headers the page reloads once and gets its threads', { timeout: 60_000 }, async () => {
   const plain = await serve(undefined, { isolation: false });
   try {
-    const context = await chrome.browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(String(error)));

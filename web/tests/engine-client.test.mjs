@@ -3,33 +3,22 @@
 // dead worker fires onCrash, and the one-thread bench counts the nodes of native `xiangqi bench`
 // (the signature pinned in xiangqi-search/tests/bench.rs).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 
 // Nodes of `xiangqi bench` at its default depth (xiangqi-search/tests/bench.rs).
 const NATIVE_BENCH_NODES = 1_220_682;
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await launch();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const site = useBrowser();
 
 async function blankPage() {
-  const context = await chrome.browser.newContext();
+  const context = await site.browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   // A document of the site that runs nothing of its own.
-  await page.goto(`${server.url}assets.json`);
+  await page.goto(`${site.url}assets.json`);
   return { context, page, errors };
 }
 

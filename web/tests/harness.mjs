@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, extname, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,6 +86,27 @@ export async function launch() {
   return {
     browser,
     close: () => browser.close(),
+  };
+}
+
+/**
+ * Serves web/dist and starts chromium before the tests of the calling file, and closes both
+ * after them. Returns getters: `url` (the server's, ending in '/') and `browser`.
+ */
+export function useBrowser() {
+  let server;
+  let chrome;
+  before(async () => {
+    server = await serve();
+    chrome = await launch();
+  });
+  after(async () => {
+    await chrome?.close();
+    await server?.close();
+  });
+  return {
+    get url() { return server.url; },
+    get browser() { return chrome.browser; },
   };
 }
 

@@ -2,25 +2,14 @@
 // engine's reply, take back, flip, letters, no request off the origin, no console error, and
 // the screenshots in docs/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openPage, boardFen, waitFenChange, waitInteractive, legalMoves, fenAfter,
+  useBrowser, openPage, boardFen, waitFenChange, waitInteractive, legalMoves, fenAfter,
   foreignRequests, screenshotPath, START_FEN,
 } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await launch();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const site = useBrowser();
 
 /** Clicks the elements one after the other inside one task of the page. */
 function clickAll(page, selectors) {
@@ -31,12 +20,12 @@ function clickAll(page, selectors) {
 
 /** Every page must stay on its origin and log no error. */
 function assertClean({ requests, errors }) {
-  assert.deepEqual(foreignRequests(requests, server.url), [], 'requests outside the origin');
+  assert.deepEqual(foreignRequests(requests, site.url), [], 'requests outside the origin');
   assert.deepEqual(errors, [], 'console errors');
 }
 
 test('the page is cross-origin isolated and the engine reports its threads', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   const threads = Number(await page.getAttribute('#engine-status', 'data-threads'));
@@ -58,7 +47,7 @@ test('the page is cross-origin isolated and the engine reports its threads', { t
 });
 
 test('a move by clicks shows the legal points, and the engine answers legally', { timeout: 90_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   await waitInteractive(page);
   const legal = await legalMoves(page, START_FEN);
@@ -92,7 +81,7 @@ test('a move by clicks shows the legal points, and the engine answers legally', 
 });
 
 test('a move by keyboard, with the cursor following the flip', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   await waitInteractive(page);
   await page.focus('[data-square="e0"]');
@@ -125,7 +114,7 @@ test('a move by keyboard, with the cursor following the flip', { timeout: 60_000
 });
 
 test('a move by dragging a piece', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   await waitInteractive(page);
   const centre = async (square) => {
@@ -157,7 +146,7 @@ test('a move by dragging a piece', { timeout: 60_000 }, async () => {
 });
 
 test('a move by taps on a 360-pixel phone', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url, '', { width: 360, height: 740, phone: true });
+  const opened = await openPage(site.browser, site.url, '', { width: 360, height: 740, phone: true });
   const { page, context } = opened;
   await waitInteractive(page);
   const frame = await page.locator('#board-frame').boundingBox();
@@ -173,7 +162,7 @@ test('a move by taps on a 360-pixel phone', { timeout: 60_000 }, async () => {
 });
 
 test('take back undoes the move and the reply; clicks during the engine\'s thinking change nothing', { timeout: 90_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   const takeBack = page.getByRole('button', { name: /Take back/ });
   await waitInteractive(page);
@@ -214,7 +203,7 @@ test('take back undoes the move and the reply; clicks during the engine\'s think
 });
 
 test('flip turns the board, letters replace the characters and are remembered', { timeout: 60_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   const top = async () => page.$eval('[data-square="e9"]', (el) => el.getBoundingClientRect().top);
   const bottom = async () => page.$eval('[data-square="e0"]', (el) => el.getBoundingClientRect().top);
@@ -237,7 +226,7 @@ test('flip turns the board, letters replace the characters and are remembered', 
 });
 
 test('new game as Black: the engine opens; the game survives a reload; PGN and FEN copy', { timeout: 90_000 }, async () => {
-  const opened = await openPage(chrome.browser, server.url);
+  const opened = await openPage(site.browser, site.url);
   const { page, context } = opened;
   await page.locator('#setup').getByText('Club', { exact: true }).click();
   await page.locator('#setup').getByText('Black', { exact: true }).click();
@@ -266,7 +255,7 @@ test('new game as Black: the engine opens; the game survives a reload; PGN and F
 
 test('screenshots at 1280 and 360 pixels wide (docs/ with UPDATE_SCREENSHOTS=1)', { timeout: 60_000 }, async () => {
   for (const [width, height] of [[1280, 860], [360, 760]]) {
-    const opened = await openPage(chrome.browser, server.url, '', { width, height });
+    const opened = await openPage(site.browser, site.url, '', { width, height });
     const { page, context } = opened;
     await waitInteractive(page);
     await page.click('[data-square="h2"]');

@@ -197,6 +197,41 @@ pub(crate) fn move_from(value: xq_move) -> Result<Move, xq_status> {
     Move::from_u16(value).ok_or(xq_status::InvalidArgument)
 }
 
+/// Parses move text in `notation` (`XQ_NOTATION_ANY`: whichever it is); an unknown notation is
+/// `InvalidArgument`, a refused text the inner error.
+fn parse_text(
+    pos: &Position,
+    text: &str,
+    notation: xq_notation,
+) -> Result<Result<Move, MoveParseError>, xq_status> {
+    Ok(if notation == XQ_NOTATION_ANY {
+        pos.parse_any(text)
+    } else {
+        pos.parse_move(text, notation_from(notation)?)
+    })
+}
+
+/// Runs `body` on a live game and writes the text it makes into `buf` (the string conventions
+/// of `write_str`), under `guard`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
+unsafe fn game_text(
+    game: *const xq_game,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+    body: impl FnOnce(&Game) -> Result<String, xq_status>,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let text = body(&game.game)?;
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    })
+}
+
 fn parse_error_status(err: &MoveParseError) -> xq_status {
     match err {
         MoveParseError::Invalid { .. } => xq_status::InvalidMove,
@@ -331,12 +366,8 @@ pub unsafe extern "C" fn xq_game_fen(
     len: usize,
     needed: *mut usize,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&game.game.position().fen(), buf, len, needed) }
-    })
+    // SAFETY: the caller guarantees game/buf/len/needed.
+    unsafe { game_text(game, buf, len, needed, |g| Ok(g.position().fen())) }
 }
 
 /// The side to move (`XQ_COLOR_RED` or `XQ_COLOR_BLACK`).
@@ -457,12 +488,7 @@ pub unsafe extern "C" fn xq_game_parse_move(
         let game = unsafe { from_ptr(game) }?;
         // SAFETY: the caller guarantees text is NULL or NUL-terminated.
         let text = unsafe { c_str(text) }?;
-        let pos = game.game.position();
-        let parsed = if notation == XQ_NOTATION_ANY {
-            pos.parse_any(text)
-        } else {
-            pos.parse_move(text, notation_from(notation)?)
-        };
+        let parsed = parse_text(game.game.position(), text, notation)?;
         let m = parsed.map_err(|e| parse_error_status(&e))?;
         // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
         unsafe { write_out(out, m.to_u16()) }
@@ -555,21 +581,14 @@ pub unsafe extern "C" fn xq_game_move_error(
     len: usize,
     needed: *mut usize,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
+    let message = |g: &Game| {
         // SAFETY: the caller guarantees text is NULL or NUL-terminated.
         let text = unsafe { c_str(text) }?;
-        let pos = game.game.position();
-        let parsed = if notation == XQ_NOTATION_ANY {
-            pos.parse_any(text)
-        } else {
-            pos.parse_move(text, notation_from(notation)?)
-        };
-        let message = parsed.err().map(|e| e.to_string()).unwrap_or_default();
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&message, buf, len, needed) }
-    })
+        let parsed = parse_text(g.position(), text, notation)?;
+        Ok(parsed.err().map(|e| e.to_string()).unwrap_or_default())
+    };
+    // SAFETY: the caller guarantees game/buf/len/needed.
+    unsafe { game_text(game, buf, len, needed, message) }
 }
 
 /// Writes a legal move of the current position in `notation` into `buf` (`XQ_NOTATION_ANY` is
@@ -586,18 +605,15 @@ pub unsafe extern "C" fn xq_game_format_move(
     len: usize,
     needed: *mut usize,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let m = move_from(mv)?;
-        let text = game
-            .game
-            .position()
-            .format_move(m, notation_from(notation)?)
-            .map_err(|_| xq_status::IllegalMove)?;
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: the caller guarantees game/buf/len/needed.
+    unsafe {
+        game_text(game, buf, len, needed, |g| {
+            let m = move_from(mv)?;
+            g.position()
+                .format_move(m, notation_from(notation)?)
+                .map_err(|_| xq_status::IllegalMove)
+        })
+    }
 }
 
 /// Takes back the last move. `XQ_STATUS_NOTHING_TO_UNDO` at the start.
@@ -693,13 +709,12 @@ pub unsafe extern "C" fn xq_game_outcome_text(
     len: usize,
     needed: *mut usize,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let text = game.game.outcome().map(|o| o.explain()).unwrap_or_default();
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: the caller guarantees game/buf/len/needed.
+    unsafe {
+        game_text(game, buf, len, needed, |g| {
+            Ok(g.outcome().map(|o| o.explain()).unwrap_or_default())
+        })
+    }
 }
 
 /// Perft: the number of leaf nodes `depth` plies below the current position (depth at most 8).

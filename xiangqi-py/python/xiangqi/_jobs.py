@@ -9,10 +9,11 @@ the same result every time it runs.
 
 from __future__ import annotations
 
+import argparse
 import concurrent.futures
 import multiprocessing
 import os
-from typing import Any, Callable, Dict, Iterable, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Tuple
 
 from xiangqi.exceptions import XiangqiError
 
@@ -57,8 +58,32 @@ def run_jobs(
     return _run_locally(function, jobs, on_result, workers)
 
 
+def add_arguments(parser: argparse.ArgumentParser, verb: str) -> None:
+    """The command-line options of ``run_jobs``: ``--workers`` and ``--ray`` ("``verb`` on a Ray
+    cluster")."""
+    parser.add_argument("--workers", type=int, help="processes, or Ray tasks in flight (default: the CPUs)")
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help=f"{verb} on a Ray cluster: HOST:PORT, auto, local; alone: the default cluster")
+
+
 def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
+
+
+def _top_up(
+    pending: Dict[Any, Any],
+    source: Iterator[Tuple[Any, Tuple[Any, ...]]],
+    limit: int,
+    submit: Callable[..., Any],
+) -> bool:
+    """Submits jobs of ``source`` (``pending[submit(*args)] = key``) until ``limit`` are in
+    flight; False once ``source`` has run out."""
+    while len(pending) < limit:
+        try:
+            key, args = next(source)
+        except StopIteration:
+            return False
+        pending[submit(*args)] = key
+    return True
 
 
 def _run_locally(
@@ -76,13 +101,8 @@ def _run_locally(
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=count, mp_context=context)
     try:
         while True:
-            while not exhausted and len(pending) < count * IN_FLIGHT_PER_WORKER:
-                try:
-                    key, args = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
-                pending[pool.submit(function, *args)] = key
+            if not exhausted:
+                exhausted = not _top_up(pending, source, count * IN_FLIGHT_PER_WORKER, lambda *args: pool.submit(function, *args))
             if not pending:
                 break
             done, _ = concurrent.futures.wait(pending, timeout=POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -119,13 +139,8 @@ def _run_on_ray(
     exhausted = False
     try:
         while True:
-            while not exhausted and len(pending) < count * IN_FLIGHT_PER_WORKER:
-                try:
-                    key, args = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
-                pending[remote.remote(*args)] = key
+            if not exhausted:
+                exhausted = not _top_up(pending, source, count * IN_FLIGHT_PER_WORKER, remote.remote)
             if not pending:
                 break
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=POLL_SECONDS)

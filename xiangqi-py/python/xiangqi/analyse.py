@@ -369,8 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rules", default="axf", help="casual, simple or axf (default axf)")
     parser.add_argument("--notation", default="iccs", help="moves written in iccs, wxf, chinese or chinese-traditional")
     parser.add_argument("--thresholds", help="expected-score drops of ?!, ? and ??, e.g. 0.06,0.12,0.24")
-    parser.add_argument("--workers", type=int, help="processes, or Ray tasks in flight (default: the CPUs)")
-    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help="analyse on a Ray cluster: HOST:PORT, auto, local; alone: the default cluster")
+    _jobs.add_arguments(parser, "analyse")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     return parser
 

@@ -384,8 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--openings", help="EPD/FEN or PGN file of start positions (default: the balanced set)")
     parser.add_argument("--out", required=True, help="directory of the shards (an interrupted run continues in it)")
     parser.add_argument("--games-per-shard", type=int, default=16, help="games per shard file (default 16)")
-    parser.add_argument("--workers", type=int, help="processes, or Ray tasks in flight (default: the CPUs)")
-    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS", help="play on a Ray cluster: HOST:PORT, auto, local; alone: the default cluster")
+    _jobs.add_arguments(parser, "play")
     parser.add_argument("--quiet", action="store_true", help="no line per shard")
     return parser
 
