@@ -93,3 +93,18 @@ def test_columns_are_found_by_name(tmp_path, shipped):
     bad.write_text("id\tfen\n", encoding="utf-8")
     with pytest.raises(ValueError):
         puzzles.load(bad)
+
+
+def test_with_an_engine_other_first_moves_of_a_mate_are_wrong(shipped):
+    # A mate puzzle's first move is the only one that mates, so judged by the engine every other
+    # first move must be wrong; the solution itself is right.
+    from xiangqi.engine import Engine
+
+    p = next(q for q in shipped if q.mate_in is not None and q.mate_in >= 2)
+    board = xiangqi.Board(p.fen)
+    others = [m for m in board.legal_moves if m.uci() != p.moves[0]][:4]
+    assert others
+    with Engine(level="master", hash_mb=16) as engine:
+        assert p.check(p.moves[0], engine=engine) == puzzles.RIGHT
+        for m in others:
+            assert p.check(m, engine=engine) == puzzles.WRONG, (p.id, m.uci())

@@ -25,9 +25,12 @@ import datetime
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, List, Optional, Tuple, Union
 
 from xiangqi._xiangqi import Board, Move
+
+if TYPE_CHECKING:
+    from xiangqi.engine import Engine
 
 __all__ = [
     "RIGHT",
@@ -87,7 +90,7 @@ class Puzzle:
             board.push_uci(text)
         return board
 
-    def check(self, move: Union[str, Move], step: int = 0, engine: Optional[object] = None) -> str:
+    def check(self, move: Union[str, Move], step: int = 0, engine: Optional[Engine] = None) -> str:
         """Judges the solver's move at ``step``: ``RIGHT``, ``WRONG`` or ``ALSO_WINS``.
 
         A move of another mate is ``ALSO_WINS``: one that mates at once (at any step of a mate
@@ -115,8 +118,10 @@ class Puzzle:
             from xiangqi.engine import Limit
 
             info = engine.analyse(board, Limit(nodes=300_000))
+            assert not isinstance(info, list)  # one line without multipv
             score = info["score"].relative
-            if score.mate is not None and -left < score.mate < 0:
+            mate_in = score.mate()
+            if mate_in is not None and -left < mate_in < 0:
                 return ALSO_WINS
         return WRONG
 
