@@ -101,6 +101,10 @@ if [ "$WEB_THREADS" != 0 ]; then
   "$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/mt" \
     target/wasm-threads/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
   optimize "$STAGE/mt/xiangqi_wasm_bg.wasm" --enable-threads --enable-bulk-memory
+  # wasm-bindgen-rayon's pool workers start the module with the positional arguments that
+  # wasm-bindgen deprecates (a console warning in every helper thread): pass the object form.
+  sed -i 's/await pkg\.default(data\.module, data\.memory);/await pkg.default({ module_or_path: data.module, memory: data.memory });/' \
+    "$STAGE"/mt/snippets/*/src/workerHelpers*.js
 fi
 
 # ----- the site ----------------------------------------------------------------------------
