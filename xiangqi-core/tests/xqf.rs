@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{random_game, Rng};
+use common::{random_game, random_game_from, Rng};
 use xiangqi_core::pgn::{GameTree, PgnGame, PgnResult};
 use xiangqi_core::xqf::{self, square_point, Keys, XqfError, HEADER_LEN, PIECE_SLOTS};
 use xiangqi_core::{Color, Position, Square};
@@ -155,21 +155,6 @@ fn random_tree(rng: &mut Rng) -> GameTree {
         tree.set_comment(root, Some("before the first move".to_owned()));
     }
     tree
-}
-
-fn random_game_from(start: &Position, rng: &mut Rng, plies: usize) -> Vec<xiangqi_core::Move> {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.usize(..legal.len())];
-        pos.make_move(m);
-        moves.push(m);
-    }
-    moves
 }
 
 #[test]

@@ -1,23 +1,12 @@
 //! The UCI/UCCI loop driven with in-memory input and output.
 
+mod common;
+
+use common::Shared;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use xiangqi_core::notation::iccs::parse_coords;
 use xiangqi_core::{Position, RankDialect};
-
-/// A writer whose contents the test can read afterwards.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn session(input: &[u8]) -> Vec<String> {
     let out = Shared::default();

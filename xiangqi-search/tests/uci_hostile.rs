@@ -2,24 +2,13 @@
 //! deadline on every answer, so that a wedged loop fails the test in seconds instead of
 //! hanging it.
 
+mod common;
+
+use common::Shared;
 use std::io::Write;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A writer whose contents the test can read while the session runs.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// Input that blocks until the test sends the next line, as a pipe from a GUI does.
 struct ChannelInput {

@@ -9,7 +9,12 @@ pub type Rng = fastrand::Rng;
 
 /// A random game from the start position: up to `plies` random legal moves. Returns the moves.
 pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    let mut pos = Position::startpos();
+    random_game_from(&Position::startpos(), rng, plies)
+}
+
+/// A random game from `start`: up to `plies` random legal moves. Returns the moves.
+pub fn random_game_from(start: &Position, rng: &mut Rng, plies: usize) -> Vec<Move> {
+    let mut pos = start.clone();
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = pos.legal_moves();
