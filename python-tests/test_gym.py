@@ -48,6 +48,25 @@ def test_illegal_action_loses() -> None:
     assert terminated and reward == -1.0 and info["illegal_move"]
 
 
+@pytest.mark.parametrize("action", [3.0, 3.7, "3", None, True, np.float32(3), np.array([3]), -1, 2086, 10**20])
+def test_an_action_outside_the_space_is_refused_and_changes_nothing(action: object) -> None:
+    env = xiangqi.gym.XiangqiEnv(opponent="self")
+    env.reset(seed=0)
+    with pytest.raises(xiangqi.XiangqiError, match="action"):
+        env.step(action)
+    assert env.board.move_stack == []
+
+
+def test_integer_actions_of_any_kind_are_accepted() -> None:
+    legal = xiangqi.encoding.move_to_index(Move.from_uci("h2e2"), turn=xiangqi.RED)
+    for action in (legal, np.int16(legal), np.uint32(legal), np.array(legal, dtype=np.int64)):
+        env = xiangqi.gym.XiangqiEnv(opponent="self")
+        env.reset(seed=0)
+        _, _, terminated, _, info = env.step(action)
+        assert not terminated and "illegal_move" not in info
+        assert env.board.move_stack == [Move.from_uci("h2e2")]
+
+
 def test_agent_as_black_and_a_callable_opponent() -> None:
     first = Move.from_uci("h2e2")
 

@@ -533,11 +533,27 @@ impl Session {
                         o.threads
                     ),
                 );
-                send(out, "option level type combo var beginner var casual var club var strong var master default master");
+                let levels: Vec<String> = Level::ALL
+                    .iter()
+                    .map(|l| format!("var {}", l.name().to_lowercase()))
+                    .collect();
                 send(
                     out,
                     &format!(
-                        "option rules type combo var casual var simple var axf default {}",
+                        "option level type combo {} default {}",
+                        levels.join(" "),
+                        o.level.name().to_lowercase()
+                    ),
+                );
+                let rules: Vec<String> = xiangqi_core::rules::PRESETS
+                    .iter()
+                    .map(|r| format!("var {}", r.name()))
+                    .collect();
+                send(
+                    out,
+                    &format!(
+                        "option rules type combo {} default {}",
+                        rules.join(" "),
                         o.rules.name()
                     ),
                 );

@@ -357,3 +357,28 @@ fn the_next_go_may_follow_bestmove_at_once() {
         searches
     );
 }
+
+#[test]
+fn ucci_options_list_every_preset_and_show_the_current_values() {
+    let lines = session(b"ucci\nsetoption level club\nsetoption rules simple\nucci\nquit\n");
+    let options = |name: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("option {name} ")))
+            .cloned()
+            .collect()
+    };
+    let levels = options("level");
+    assert_eq!(levels.len(), 2, "{lines:?}");
+    assert!(levels[0].ends_with("default master"), "{levels:?}");
+    assert!(levels[1].ends_with("default club"), "{levels:?}");
+    let rules = options("rules");
+    assert_eq!(rules.len(), 2, "{lines:?}");
+    for r in &rules {
+        for preset in ["var casual", "var simple", "var axf"] {
+            assert!(r.contains(preset), "{r}");
+        }
+    }
+    assert!(rules[0].ends_with("default axf"), "{rules:?}");
+    assert!(rules[1].ends_with("default simple"), "{rules:?}");
+}

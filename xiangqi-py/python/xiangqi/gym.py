@@ -10,7 +10,8 @@ Observations are ``Board.planes()`` from the side to move's view (16 x 10 x 9 fl
 are indices of the ``"2086"`` (or ``"8100"``) encoding from the same view; ``info["action_mask"]``
 and ``action_masks()`` give the legal actions. The reward is +1 when the agent wins, -1 when it
 loses, 0 otherwise. An illegal action loses the game at once (``info["illegal_move"]``), so
-random exploration stays well-defined.
+random exploration stays well-defined. An action that is not an integer (a float is never
+truncated) or lies outside the action space raises ``XiangqiError`` naming the value.
 
 The opponent is ``"random"`` (uniform legal moves), ``"self"`` (the agent plays both sides; the
 reward is then from the side that just moved), an engine level (``"beginner"``, ``"casual"``,
@@ -138,10 +139,27 @@ class XiangqiEnv(gymnasium.Env):
             self.board.push(self._opponent_move())
         return self._observation(), self._info(agent_color=self._color)
 
+    def _action_index(self, action: Any) -> int:
+        """The action as an index of the action space, or ``XiangqiError`` naming it."""
+        value = action
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            value = value[()]
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise xiangqi.XiangqiError(
+                f"{ENV_ID}: action {action!r} is not an integer index of the {self.encoding!r} encoding"
+            )
+        index = int(value)
+        if not 0 <= index < self.action_space.n:
+            raise xiangqi.XiangqiError(
+                f"{ENV_ID}: action {index} is outside the {self.encoding!r} encoding's 0..{self.action_space.n - 1}"
+            )
+        return index
+
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         mover = self.board.turn
+        index = self._action_index(action)
         try:
-            move = self.board.action_to_move(int(action), self.encoding)
+            move = self.board.action_to_move(index, self.encoding)
         except xiangqi.XiangqiError:
             move = Move.null()
         if not self.board.is_legal(move):
