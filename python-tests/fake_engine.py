@@ -11,7 +11,8 @@ from its ``after``-th ``go`` on, misbehaves as its ``mode`` says:
 - ``illegal``: answers a well-formed move that is not legal (a0a9 style);
 - ``badinfo``: sends an info line whose score is not a number;
 - ``claim``: answers ``nobestmove`` though legal moves exist (ElephantEye's draw claim);
-- ``silent``: never finishes the handshake.
+- ``silent``: never finishes the handshake;
+- ``slowstart``: takes a second before its handshake, then plays normally.
 
 ``score`` is the score it reports (centipawns, its own view); ``ranks=1`` numbers ranks 1..10
 and offers a ``UCI_Variant`` option, as Fairy-Stockfish does; ``log`` is a file where it writes
@@ -50,6 +51,8 @@ for line in sys.stdin:
     if command in ("uci", "ucci"):
         if mode == "silent":
             continue
+        if mode == "slowstart":
+            time.sleep(1.0)
         say("id name Fake " + mode)
         if command == "uci":
             say("option name Hash type spin default 1 min 1 max 64")

@@ -132,6 +132,18 @@ def test_a_node_limited_engine_that_hangs_loses(tmp_path: Path, monkeypatch: pyt
     assert game.result == "0-1" and game.termination == "time forfeit" and "hangs" in game.reason
 
 
+def test_a_slow_start_is_not_a_slow_move(tmp_path: Path) -> None:
+    # The handshake has its own deadline: a one-second start beside a 0.5 s move timeout.
+    slow = EngineConfig(name="Slow", command=write_fake_engine(tmp_path, "slowstart"), move_timeout=0.5)
+    result = Match([slow, master()], games=1, nodes=200, max_moves=6).run()
+    (game,) = result.games
+    assert game.termination != "time forfeit", game.reason
+    assert len(game.moves) >= 6
+    impatient = EngineConfig(name="Slow", command=write_fake_engine(tmp_path, "slowstart"), start_timeout=0.3)
+    with pytest.raises(MatchError, match="does not start.*in time"):
+        Match([impatient, master()], games=1, nodes=200, max_moves=6).run()
+
+
 def test_resume_plays_only_what_is_missing(tmp_path: Path) -> None:
     pgn = tmp_path / "games.pgn"
 

@@ -150,12 +150,17 @@ function isPlayersTurn() {
   return state.game.turn() === state.player;
 }
 
+// Chinese move text in the board's own (traditional) characters: 傌二進三, 馬8進7.
+function moveNotation() {
+  return state.notation === 'chinese' ? 'chinese-traditional' : state.notation;
+}
+
 function describeMove(letter, move, index) {
   const from = move.slice(0, 2);
   const to = move.slice(2, 4);
   let text = `${letter ? pieceName(letter) : 'Move'} ${from} to ${to}`;
   try {
-    text += ` (${state.game.moveText(index, state.notation)})`;
+    text += ` (${state.game.moveText(index, moveNotation())})`;
   } catch {
     // The move text is a courtesy; the squares already say it.
   }
@@ -829,7 +834,7 @@ function renderMoves() {
   const firstBlack = moverOfPly(0) === 'black';
   const text = (i) => {
     try {
-      return game.moveText(i, state.notation);
+      return game.moveText(i, moveNotation());
     } catch {
       return moves[i];
     }

@@ -68,6 +68,8 @@ test('a move by clicks shows the legal points, and the engine answers legally', 
   assert.equal(await page.textContent('[data-ply="0"]'), '炮二平五');
   const replyFen = await waitFenChange(page, afterMove);
   await page.waitForSelector('[data-ply="1"]');
+  // Move text in the traditional characters the board draws, never simplified ones.
+  assert.doesNotMatch(await page.textContent('[data-ply="1"]'), /[马车进后将帅]/);
   const blackMoves = await legalMoves(page, afterMove);
   const reachable = [];
   for (const m of blackMoves) reachable.push(await fenAfter(page, afterMove, [m]));

@@ -7,7 +7,7 @@
 
 An engine is ``level:NAME`` (built in) or ``cmd=COMMAND`` (``proto=uci|ucci``, ``ranks=0|1``,
 ``option.NAME=VALUE``), with ``name=``, ``tc=``, ``st=``, ``nodes=``, ``depth=``, ``threads=``,
-``hash=``, ``seed=``, ``timemargin=``, ``timeout=``, ``dir=``. ``--each`` gives settings to every
+``hash=``, ``seed=``, ``timemargin=``, ``timeout=``, ``starttimeout=``, ``dir=``. ``--each`` gives settings to every
 engine (an engine's own win).
 """
 
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=(
             "Engine settings: level:NAME | cmd=COMMAND [proto=uci|ucci] [ranks=0|1] [option.NAME=VALUE]..., "
             "and name=, tc=10+0.1, st=SECONDS, nodes=N, depth=N, threads=N, hash=MB, seed=N, "
-            "timemargin=SECONDS, timeout=SECONDS, dir=PATH."
+            "timemargin=SECONDS, timeout=SECONDS, starttimeout=SECONDS, dir=PATH."
         ),
     )
     parser.add_argument("--engine", nargs="+", action="append", required=True, metavar="SETTING", help="an engine (give two or more)")

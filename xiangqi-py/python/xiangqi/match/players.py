@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional
 from xiangqi._xiangqi import Board
 from xiangqi.engine import LEVELS, Engine, Limit, PovScore
 from xiangqi.exceptions import EngineError
-from xiangqi.uci import SimpleEngine
+from xiangqi.uci import DEFAULT_TIMEOUT, SimpleEngine
 
 __all__ = ["TimeControl", "EngineConfig", "MoveResult", "Player", "make_player"]
 
@@ -65,7 +65,9 @@ class EngineConfig:
     engine that offers one. The limits (``tc``, ``st`` seconds per move, ``nodes``, ``depth``)
     override the match's. ``time_margin`` is how far past its clock or its time per move an
     engine may go before it loses on time; ``move_timeout`` is how long a depth- or
-    node-limited move may take before the engine counts as hung."""
+    node-limited move may take before the engine counts as hung; ``start_timeout`` how long
+    an external engine may take to start and answer ``isready`` (10 s by default, whatever
+    ``move_timeout`` is: a slow start is not a slow move)."""
 
     name: Optional[str] = None
     level: Optional[str] = None
@@ -83,6 +85,7 @@ class EngineConfig:
     depth: Optional[int] = None
     time_margin: Optional[float] = None
     move_timeout: Optional[float] = None
+    start_timeout: Optional[float] = None
 
     def __post_init__(self) -> None:
         if isinstance(self.command, str):
@@ -178,6 +181,8 @@ class EngineConfig:
                     kwargs["time_margin"] = float(value)
                 elif key == "timeout":
                     kwargs["move_timeout"] = float(value)
+                elif key == "starttimeout":
+                    kwargs["start_timeout"] = float(value)
                 else:
                     raise ValueError(f"unknown engine setting {key!r}")
             except ValueError as e:
@@ -262,7 +267,7 @@ class ExternalPlayer(Player):
             ranks=config.ranks,
             name=config.display_name(),
             cwd=config.cwd,
-            timeout=config.move_timeout if config.move_timeout is not None else 10.0,
+            timeout=config.start_timeout if config.start_timeout is not None else DEFAULT_TIMEOUT,
         )
         try:
             options = dict(config.options)
