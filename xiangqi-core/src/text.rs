@@ -194,34 +194,68 @@ mod imp {
     /// confident guess, and detection stays cheap on a large file.
     const DETECT_BYTES: usize = 256 * 1024;
 
-    /// Characters of move text, simplified and traditional: in a record decoded in the wrong
-    /// one of GBK and Big5 they almost never come out.
-    const MOVE_CHARS: &str = "炮砲平进進退马馬车車帅帥将將士仕象相兵卒";
-
     /// How many more move characters one decoding must give than the other to decide alone.
     const DECISIVE: usize = 4;
 
-    /// Counts move characters in `bytes` decoded as `encoding`.
-    fn move_chars(bytes: &[u8], encoding: &'static encoding_rs::Encoding) -> usize {
-        let (text, _) = encoding.decode_without_bom_handling(bytes);
-        text.chars().filter(|&c| MOVE_CHARS.contains(c)).count()
+    /// The characters of move text, simplified and traditional (炮砲平进進退马馬车車帅帥将將士仕
+    /// 象相兵卒), encoded in GBK: in a record decoded in the wrong one of GBK and Big5 they
+    /// almost never come out.
+    pub(super) const GBK_MOVE_CHARS: [u16; 20] = [
+        0xC5DA, 0xB368, 0xC6BD, 0xBDF8, 0xDF4D, 0xCDCB, 0xC2ED, 0xF152, 0xB3B5, 0xDC87, 0xCBA7,
+        0x8E9B, 0xBDAB, 0x8CA2, 0xCABF, 0xCACB, 0xCFF3, 0xCFE0, 0xB1F8, 0xD7E4,
+    ];
+    /// The same characters in Big5 (which has no simplified ones).
+    pub(super) const BIG5_MOVE_CHARS: [u16; 15] = [
+        0xACB6, 0xAFA5, 0xA5AD, 0xB669, 0xB068, 0xB0A8, 0xA8AE, 0xABD3, 0xB14E, 0xA468, 0xA54B,
+        0xB648, 0xACDB, 0xA74C, 0xA8F2,
+    ];
+
+    /// Counts the move characters of `bytes` read as GBK and as Big5, in one pass over the
+    /// raw bytes (both are double-byte codes with lead bytes from 0x81).
+    fn move_chars(bytes: &[u8]) -> (usize, usize) {
+        let (mut gbk, mut big5) = (0, 0);
+        let mut i = 0;
+        while i + 1 < bytes.len() {
+            if bytes[i] < 0x81 {
+                i += 1;
+                continue;
+            }
+            let pair = u16::from(bytes[i]) << 8 | u16::from(bytes[i + 1]);
+            gbk += usize::from(GBK_MOVE_CHARS.contains(&pair));
+            big5 += usize::from(BIG5_MOVE_CHARS.contains(&pair));
+            i += 2;
+        }
+        (gbk, big5)
+    }
+
+    /// The malformed sequences of a GBK or Big5 decoding (the input holds no U+FFFD of its
+    /// own in these encodings).
+    fn legacy_errors(text: &str, had_errors: bool) -> usize {
+        if had_errors {
+            count_replacements(text).max(1)
+        } else {
+            0
+        }
     }
 
     pub(super) fn detect_legacy(bytes: &[u8]) -> TextEncoding {
         let sample = &bytes[..bytes.len().min(DETECT_BYTES)];
         // Game records first: their move characters tell GBK from Big5 at once, and cheaply.
-        let head = &sample[..sample.len().min(16 * 1024)];
-        let gbk = move_chars(head, encoding_rs::GB18030);
-        let big5 = move_chars(head, encoding_rs::BIG5);
+        let (gbk, big5) = move_chars(&sample[..sample.len().min(16 * 1024)]);
         if gbk >= big5 * DECISIVE + DECISIVE {
             return TextEncoding::Gbk;
         }
         if big5 >= gbk * DECISIVE + DECISIVE {
             return TextEncoding::Big5;
         }
+        detect_other(sample, sample.len() == bytes.len())
+    }
+
+    /// GBK or Big5 for text with few move characters (`last`: the sample is the whole input).
+    fn detect_other(sample: &[u8], last: bool) -> TextEncoding {
         // Other text (names, comments only): the general detector.
         let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-        detector.feed(sample, sample.len() == bytes.len());
+        detector.feed(sample, last);
         let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
         if guess == encoding_rs::BIG5 {
             return TextEncoding::Big5;
@@ -274,13 +308,11 @@ mod imp {
             _ => encoding_rs::GB18030,
         };
         let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
-        let errors = if had_errors {
+        let errors = if encoding == encoding_rs::GB18030 || encoding == encoding_rs::BIG5 {
+            legacy_errors(&text, had_errors)
+        } else if had_errors {
             // Count only what decoding replaced, not U+FFFD that the input held.
-            let before = if encoding == encoding_rs::GB18030 || encoding == encoding_rs::BIG5 {
-                0
-            } else {
-                super::count_replacements_in_utf8(bytes)
-            };
+            let before = super::count_replacements_in_utf8(bytes);
             count_replacements(&text).saturating_sub(before).max(1)
         } else {
             0
@@ -298,6 +330,12 @@ mod imp {
         TextEncoding::Utf8
     }
 
+    pub(super) fn detect_and_decode(
+        _bytes: &[u8],
+    ) -> (TextEncoding, Option<(Cow<'_, str>, usize)>) {
+        (TextEncoding::Utf8, None)
+    }
+
     pub(super) fn encode(text: &str, _encoding: TextEncoding) -> Cow<'_, [u8]> {
         Cow::Borrowed(text.as_bytes())
     }
@@ -312,6 +350,26 @@ mod imp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "gbk")]
+    #[test]
+    fn the_move_character_tables_are_the_characters_encoded() {
+        let chars = "炮砲平进進退马馬车車帅帥将將士仕象相兵卒";
+        for (encoding, table) in [
+            (encoding_rs::GBK, &imp::GBK_MOVE_CHARS[..]),
+            (encoding_rs::BIG5, &imp::BIG5_MOVE_CHARS[..]),
+        ] {
+            let mut expected = Vec::new();
+            for c in chars.chars() {
+                let text = c.to_string();
+                let (bytes, _, unmappable) = encoding.encode(&text);
+                if !unmappable {
+                    expected.push(u16::from(bytes[0]) << 8 | u16::from(bytes[1]));
+                }
+            }
+            assert_eq!(table, &expected[..], "{}", encoding.name());
+        }
+    }
 
     #[test]
     fn labels() {
