@@ -119,6 +119,22 @@ def test_dhtmlxq_read_and_write() -> None:
     assert [n.move.uci() for n in again.variations] == ["h2e2", "h0g2", "c3c4"]
 
 
+@pytest.mark.skipif(SAMPLE is None, reason="the shared corpus is missing")
+def test_a_master_game_through_xqf_and_back() -> None:
+    assert SAMPLE is not None
+    game = xiangqi.pgn.read_game(next((SAMPLE / "對局" / "大師對局").rglob("*.pgn")))
+    assert game is not None and len(game.moves) > 20
+    other = next(m for m in sorted(game.board().legal_moves) if m != game.moves[0])
+    game.add_variation(other).comment = "另一着"
+    data = xiangqi.xqf.write(game)
+    assert data[:3] == b"XQ\x0a"
+    back = xiangqi.xqf.read_game(data)
+    assert back.mainline_moves() == game.mainline_moves()
+    assert back.headers["Red"] == game.headers["Red"]
+    assert [n.move.uci() for n in back.variations] == [n.move.uci() for n in game.variations]
+    assert back.variations[1].comment == "另一着"
+
+
 def test_xqf_errors_are_typed() -> None:
     with pytest.raises(xiangqi.PgnError, match="XQF"):
         xiangqi.xqf.read_game(b"XQ\x0a" + bytes(100))

@@ -10,7 +10,7 @@ use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteO
 /// The usage lines of the two commands.
 pub const USAGE: &str = "  xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional]
                [--encoding utf-8|gbk|big5] [--from-encoding auto|utf-8|gbk|big5]
-                               convert records; formats by extension: .pgn, .xqf (read only),
+                               convert records; formats by extension: .pgn, .xqf (one record),
                                .dhtml/.dhtmlxq, .fen/.epd (start positions); IN may be a folder
   xiangqi pgn stats PATH [--errors]
                                read a file or folder of records on all cores: games, plies,
@@ -50,7 +50,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
         return Err("convert needs IN and OUT".to_owned());
     };
     let out_format = Format::from_path(Path::new(output))
-        .ok_or_else(|| format!("{output}: unknown extension (.pgn, .dhtml, .fen)"))?;
+        .ok_or_else(|| format!("{output}: unknown extension (.pgn, .xqf, .dhtml, .fen)"))?;
     let mut games: Vec<PgnGame> = Vec::new();
     let mut errors = 0;
     for file in read_path(Path::new(input), &read).map_err(|e| format!("{input}: {e}"))? {

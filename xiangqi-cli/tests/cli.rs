@@ -101,3 +101,75 @@ fn help_works_on_every_subcommand() {
     let output = run(&["play", "--bogus"], "", Duration::from_secs(20));
     assert!(!output.status.success());
 }
+
+#[test]
+fn convert_through_xqf_keeps_a_master_game() {
+    // A real record of the CCPD sample (Big5, Chinese moves), through XQF and back.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shared = [root.join("../shared"), root.join("../../shared")]
+        .into_iter()
+        .find(|p| p.join("corpus").is_dir())
+        .expect("the shared data (../shared/corpus) is missing");
+    let source = shared.join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘/00000764.pgn");
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-xqf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (xqf, back, direct) = (
+        dir.join("g.xqf"),
+        dir.join("back.pgn"),
+        dir.join("direct.pgn"),
+    );
+    let limit = Duration::from_secs(60);
+    for (from, to) in [(&source, &xqf), (&xqf, &back), (&source, &direct)] {
+        let out = run(
+            &["convert", from.to_str().unwrap(), to.to_str().unwrap()],
+            "",
+            limit,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let moves = |path: &std::path::Path| -> String {
+        let text = std::fs::read_to_string(path).unwrap();
+        let start = text.find("\n\n").expect("tags, then moves");
+        text[start..]
+            .split_whitespace()
+            .filter(|w| !w.starts_with('{'))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (a, b) = (moves(&back), moves(&direct));
+    assert!(a.len() > 100, "{a}");
+    assert_eq!(a, b);
+    let tag = |path: &std::path::Path, name: &str| {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .find(|l| l.starts_with(&format!("[{name} ")))
+            .map(str::to_owned)
+    };
+    assert!(tag(&direct, "Red").is_some());
+    assert_eq!(tag(&back, "Red"), tag(&direct, "Red"));
+    // Two records do not fit one XQF file: a clear error, no file.
+    let two = dir.join("two.pgn");
+    std::fs::write(
+        &two,
+        "[Game \"Chinese Chess\"]\n\n1. h2e2 *\n\n[Game \"Chinese Chess\"]\n\n1. b2e2 *\n",
+    )
+    .unwrap();
+    let out = run(
+        &[
+            "convert",
+            two.to_str().unwrap(),
+            dir.join("two.xqf").to_str().unwrap(),
+        ],
+        "",
+        limit,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one record"));
+    assert!(!dir.join("two.xqf").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

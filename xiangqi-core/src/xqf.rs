@@ -18,6 +18,11 @@
 //! Bad input gives an [`XqfError`]; a move that is not legal where it stands is cut off with
 //! its subtree and noted as a warning (`line` 0, `column` the record's byte offset).
 //!
+//! [`write`] makes a version 1.0 file (unencrypted, which every XQF reader takes) of one
+//! record: the tags above in the header, text in GBK, the whole tree with its comments. XQF
+//! has no place for NAGs (they are left out) nor for the comment that opens a variation (it is
+//! put before the comment of the variation's first move).
+//!
 //! ```
 //! // A 1.0 file of the start position with one move, 炮二平五, written by hand.
 //! let mut file = vec![0u8; 1024];
@@ -347,6 +352,110 @@ fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
         .map(|p| text::decode(p, encoding).text.trim().to_owned())
         .collect();
     (encoding, texts)
+}
+
+/// Writes `game` as a version 1.0 XQF file (see the module documentation). Fails with
+/// [`XqfError::Position`] when the start position holds more pieces of a kind than XQF has
+/// slots for (two of each, five soldiers, one general).
+///
+/// ```
+/// use xiangqi_core::pgn::PgnGame;
+/// use xiangqi_core::{xqf, Notation, Position};
+///
+/// let start = Position::startpos();
+/// let mv = start.parse_move("炮二平五", Notation::Chinese).unwrap();
+/// let mut game = PgnGame::from_moves(start, [mv]).unwrap();
+/// game.set_tag("Red", "许银川");
+/// let back = xqf::read(&xqf::write(&game).unwrap()).unwrap();
+/// assert_eq!(back.moves[0].mv.to_string(), "h2e2");
+/// assert_eq!(back.tag("Red"), Some("许银川"));
+/// ```
+pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
+    let mut file = vec![0u8; HEADER_LEN];
+    file[..3].copy_from_slice(b"XQ\x0a");
+    // The pieces, each in the first free slot of its role; 0xFF: not on the board.
+    let mut points = [0xFFu8; 32];
+    for sq in Square::ALL {
+        if let Some(piece) = game.start.piece_at(sq) {
+            let base = if piece.color == Color::Red { 0 } else { 16 };
+            let k = (0..16)
+                .find(|&k| PIECE_SLOTS[k] == piece.role && points[base + k] == 0xFF)
+                .ok_or_else(|| {
+                    XqfError::Position(format!(
+                        "more {} pieces than XQF has slots for",
+                        piece.role.name()
+                    ))
+                })?;
+            points[base + k] = square_point(sq);
+        }
+    }
+    file[16..48].copy_from_slice(&points);
+    file[50] = u8::from(game.start.turn() == Color::Black);
+    file[51] = match game.result {
+        PgnResult::Unknown => 0,
+        PgnResult::RedWins => 1,
+        PgnResult::BlackWins => 2,
+        PgnResult::Draw => 3,
+    };
+    for &(offset, size, tag) in &HEADER_STRINGS {
+        if let Some(value) = game.tag(tag) {
+            let bytes = gbk_prefix(value, size - 1);
+            file[offset] = bytes.len() as u8;
+            file[offset + 1..offset + 1 + bytes.len()].copy_from_slice(&bytes);
+        }
+    }
+    // The tree in pre-order: a node, its first child's subtree, then its next sibling.
+    let tree = crate::pgn::GameTree::from_record(game);
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        let next_sibling = tree.parent(node).and_then(|p| {
+            let siblings = tree.variations(p);
+            let k = siblings.iter().position(|&s| s == node)?;
+            siblings.get(k + 1).copied()
+        });
+        let first_child = tree.variations(node).first().copied();
+        let (from, to) = tree
+            .move_at(node)
+            .map_or((0, 0), |m| (square_point(m.from()), square_point(m.to())));
+        let comment = [tree.starting_comment(node), tree.comment(node)]
+            .into_iter()
+            .flatten()
+            .filter(|c| !c.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let comment = text::encode(&comment, TextEncoding::Gbk);
+        let mut tag = 0u8;
+        if first_child.is_some() {
+            tag |= 0xF0;
+        }
+        if next_sibling.is_some() {
+            tag |= 0x0F;
+        }
+        file.extend([from + 0x18, to + 0x20, tag, 0]);
+        file.extend((comment.len() as u32).to_le_bytes());
+        file.extend_from_slice(&comment);
+        if let Some(s) = next_sibling {
+            stack.push(s);
+        }
+        if let Some(c) = first_child {
+            stack.push(c);
+        }
+    }
+    Ok(file)
+}
+
+/// `text` in GBK, cut at a character boundary to at most `max` bytes.
+fn gbk_prefix(text: &str, max: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        let bytes = text::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk);
+        if out.len() + bytes.len() > max {
+            break;
+        }
+        out.extend_from_slice(&bytes);
+    }
+    out
 }
 
 /// Reads an XQF file.

@@ -219,3 +219,56 @@ fn damaged_files_give_errors_not_panics() {
         }
     }
 }
+
+#[test]
+fn the_library_writer_makes_the_files_of_the_reference_writer() {
+    let mut rng = Rng::with_seed(0x0a_5851);
+    for _ in 0..60 {
+        let tree = random_tree(&mut rng);
+        let mut record = tree.to_record();
+        record.tags = vec![
+            ("Title".to_owned(), "XQF test".to_owned()),
+            ("Red".to_owned(), "柳大华".to_owned()),
+            ("Black".to_owned(), "Black player".to_owned()),
+        ];
+        let file = xqf::write(&record).unwrap();
+        assert_eq!(file, write_xqf(&tree, 10, &mut rng));
+        let back = xqf::read(&file).unwrap();
+        assert_eq!(back.moves, record.moves);
+        assert_eq!(back.comment, record.comment);
+        assert_eq!(back.start.fen(), record.start.fen());
+    }
+}
+
+#[test]
+fn the_writer_keeps_chinese_text_and_what_xqf_has_no_place_for() {
+    let start = Position::startpos();
+    let text = "1. 炮二平五 {中炮} (1. 兵七进一 {仙人指路}) 1... 马8进7 $1 *";
+    let mut game = xiangqi_core::pgn::read_all(&format!(
+        "[Event \"{}\"]\n[Red \"吕钦\"]\n\n{text}\n",
+        "很长的赛事名称".repeat(10)
+    ))
+    .remove(0)
+    .unwrap();
+    game.moves[0].variations[0].comment = Some("另一着".to_owned());
+    let back = xqf::read(&xqf::write(&game).unwrap()).unwrap();
+    assert_eq!(back.tag("Red"), Some("吕钦"));
+    // Cut to the 63 bytes the header has, at a character boundary (two bytes each in GBK).
+    let event = back.tag("Event").unwrap();
+    assert_eq!(event.chars().count(), 31);
+    assert!("很长的赛事名称".repeat(10).starts_with(event));
+    assert_eq!(back.moves.len(), 2);
+    assert_eq!(back.moves[0].comment.as_deref(), Some("中炮"));
+    assert!(back.moves[1].nags.is_empty(), "XQF has no NAGs");
+    let variation = &back.moves[0].variations[0];
+    assert_eq!(
+        variation.moves[0].mv,
+        start
+            .parse_move("兵七进一", xiangqi_core::Notation::Chinese)
+            .unwrap()
+    );
+    assert_eq!(
+        variation.moves[0].comment.as_deref(),
+        Some("另一着\n仙人指路")
+    );
+}

@@ -154,6 +154,18 @@ pub fn xqf_read(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
     }
 }
 
+/// Writes a record dict as an XQF 1.0 file (see `xiangqi_core::xqf::write`).
+#[pyfunction]
+pub fn xqf_write<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let game = record_from_dict(record)?;
+    let bytes =
+        xiangqi_core::xqf::write(&game).map_err(|e| XiangqiError::new_err(format!("XQF: {e}")))?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
 /// Reads every DhtmlXQ record of a text (items as for `pgn_read`).
 #[pyfunction]
 pub fn dhtmlxq_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
@@ -408,6 +420,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_from_board, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(xqf_read, m)?)?;
+    m.add_function(wrap_pyfunction!(xqf_write, m)?)?;
     m.add_function(wrap_pyfunction!(decode_text, m)?)?;
     m.add_function(wrap_pyfunction!(dhtmlxq_read, m)?)?;
     m.add_function(wrap_pyfunction!(records_read, m)?)?;

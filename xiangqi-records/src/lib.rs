@@ -45,7 +45,7 @@ const STREAM_BATCH: usize = 512;
 pub enum Format {
     /// PGN (`.pgn`), moves in ICCS, WXF or Chinese.
     Pgn,
-    /// XQStudio's binary format (`.xqf`), read only.
+    /// XQStudio's binary format (`.xqf`), one record a file.
     Xqf,
     /// The DhtmlXQ text of xiangqi web sites (`.dhtml`, `.dhtmlxq`, `.xqdhtml`).
     DhtmlXq,
@@ -375,30 +375,40 @@ impl Default for WriteOptions {
 /// Why records could not be written.
 #[derive(Debug)]
 pub enum WriteError {
-    /// The format cannot be written (XQF is read only).
-    Unsupported(Format),
+    /// The format cannot hold this many records in one file (XQF holds one).
+    OneRecordPerFile(Format, usize),
     /// A record holds a move that is not legal where it stands.
     Record(pgn::PgnWriteError),
+    /// XQF cannot hold the record's start position.
+    Xqf(xiangqi_core::xqf::XqfError),
 }
 
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WriteError::Unsupported(format) => write!(f, "{} cannot be written", format.name()),
+            WriteError::OneRecordPerFile(format, n) => write!(
+                f,
+                "a {} file holds one record, not {n} (write one file per record)",
+                format.name()
+            ),
             WriteError::Record(e) => write!(f, "{e}"),
+            WriteError::Xqf(e) => write!(f, "XQF: {e}"),
         }
     }
 }
 
 impl std::error::Error for WriteError {}
 
-/// Writes records in `format`: PGN, DhtmlXQ (one block per record) or a FEN list (the start
-/// position of each record, one a line).
+/// Writes records in `format`: PGN, DhtmlXQ (one block per record), a FEN list (the start
+/// position of each record, one a line) or XQF (exactly one record; binary, GBK text).
 pub fn write_bytes(
     games: &[PgnGame],
     format: Format,
     options: &WriteOptions,
 ) -> Result<Vec<u8>, WriteError> {
+    if format == Format::Xqf {
+        return write_xqf(games);
+    }
     let mut text = String::new();
     for game in games {
         match format {
@@ -413,10 +423,17 @@ pub fn write_bytes(
                 text.push_str(&game.start.fen());
                 text.push('\n');
             }
-            Format::Xqf => return Err(WriteError::Unsupported(Format::Xqf)),
+            Format::Xqf => return write_xqf(games),
         }
     }
     Ok(text::encode(&text, options.encoding).into_owned())
+}
+
+fn write_xqf(games: &[PgnGame]) -> Result<Vec<u8>, WriteError> {
+    match games {
+        [game] => xiangqi_core::xqf::write(game).map_err(WriteError::Xqf),
+        _ => Err(WriteError::OneRecordPerFile(Format::Xqf, games.len())),
+    }
 }
 
 #[cfg(test)]

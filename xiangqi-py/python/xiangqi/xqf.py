@@ -1,4 +1,5 @@
-"""XQF: XQStudio's binary game records, the format of most downloadable collections.
+"""XQF: XQStudio's binary game records, the format of most downloadable collections, read
+and written.
 
 Every version is read, from 1.0 to the encrypted 1.2 and later files, with comments and
 variations; the header's fields become headers (``Title``, ``Event``, ``Date``, ``Site``,
@@ -14,6 +15,12 @@ variations; the header's fields become headers (``Title``, ``Event``, ``Date``, 
     >>> game = xiangqi.xqf.read_game(bytes(data))
     >>> [m.uci() for m in game.mainline_moves()]
     ['h2e2']
+    >>> xiangqi.xqf.read_game(xiangqi.xqf.write(game)).mainline_moves() == game.mainline_moves()
+    True
+
+``write`` makes a version 1.0 file (unencrypted, read by every XQF program) with the headers
+above in GBK; XQF has no place for NAGs (left out) or a variation's opening comment (put
+before the comment of its first move).
 """
 
 from __future__ import annotations
@@ -21,10 +28,10 @@ from __future__ import annotations
 import os
 from typing import IO, Union
 
-from xiangqi._xiangqi import PgnError, xqf_read
+from xiangqi._xiangqi import PgnError, xqf_read, xqf_write
 from xiangqi.pgn import Game
 
-__all__ = ["read_game", "PgnError"]
+__all__ = ["read_game", "write", "PgnError"]
 
 
 def read_game(source: Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes]]) -> Game:
@@ -40,3 +47,9 @@ def read_game(source: Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes]
         if not isinstance(data, bytes):
             raise TypeError("XQF files are binary: open them with 'rb'")
     return Game._from_record(xqf_read(data))
+
+
+def write(game: Game) -> bytes:
+    """The game as an XQF 1.0 file, variations and comments included. Raises ``XiangqiError``
+    for a start position XQF cannot hold."""
+    return xqf_write(game._to_record())
