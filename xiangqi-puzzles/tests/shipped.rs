@@ -10,7 +10,7 @@ use xiangqi_puzzles::Judge;
 /// The budget the shipped set was verified with.
 const SHIPPED_BUDGET: Budget = Budget::nodes(150_000);
 /// Puzzles re-verified here, spread over the file.
-const SAMPLE: usize = 12;
+const SAMPLE: usize = 20;
 
 fn shipped() -> (Vec<String>, Vec<PuzzleRecord>) {
     let text = std::fs::read_to_string(concat!(
@@ -66,6 +66,20 @@ fn the_file_is_well_formed_and_attributed() {
             p.source
         );
     }
+}
+
+#[test]
+fn enough_for_a_year_of_daily_puzzles_from_both_kinds_of_games() {
+    let (_, puzzles) = shipped();
+    assert!(puzzles.len() >= 1000, "{} puzzles", puzzles.len());
+    let daily = puzzles.iter().filter(|p| p.daily).count();
+    assert!(daily >= 366, "{daily} daily puzzles: a year would repeat some");
+    let master = puzzles.iter().filter(|p| p.source.starts_with("CCPD/")).count();
+    let engine = puzzles.iter().filter(|p| p.source.starts_with("engine/")).count();
+    assert_eq!(master + engine, puzzles.len());
+    assert!(master > 0 && engine > 0, "{master} from master games, {engine} from engine games");
+    let mates = puzzles.iter().filter(|p| p.mate_in().is_some()).count();
+    assert!(mates > 0 && mates < puzzles.len(), "{mates} mates: one kind only");
 }
 
 #[test]
