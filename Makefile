@@ -238,4 +238,4 @@ web-test: web-build
 
 ## Re-verify every shipped puzzle with the deep search that passed it (slow).
 puzzles-verify: build
-	$(XIANGQI) puzzles verify data/puzzles/puzzles.tsv --nodes 150000 --threads 2
+	$(XIANGQI) puzzles verify data/puzzles/puzzles.tsv --nodes 600000 --threads 2
