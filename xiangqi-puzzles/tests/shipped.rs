@@ -73,13 +73,28 @@ fn enough_for_a_year_of_daily_puzzles_from_both_kinds_of_games() {
     let (_, puzzles) = shipped();
     assert!(puzzles.len() >= 1000, "{} puzzles", puzzles.len());
     let daily = puzzles.iter().filter(|p| p.daily).count();
-    assert!(daily >= 366, "{daily} daily puzzles: a year would repeat some");
-    let master = puzzles.iter().filter(|p| p.source.starts_with("CCPD/")).count();
-    let engine = puzzles.iter().filter(|p| p.source.starts_with("engine/")).count();
+    assert!(
+        daily >= 366,
+        "{daily} daily puzzles: a year would repeat some"
+    );
+    let master = puzzles
+        .iter()
+        .filter(|p| p.source.starts_with("CCPD/"))
+        .count();
+    let engine = puzzles
+        .iter()
+        .filter(|p| p.source.starts_with("engine/"))
+        .count();
     assert_eq!(master + engine, puzzles.len());
-    assert!(master > 0 && engine > 0, "{master} from master games, {engine} from engine games");
+    assert!(
+        master > 0 && engine > 0,
+        "{master} from master games, {engine} from engine games"
+    );
     let mates = puzzles.iter().filter(|p| p.mate_in().is_some()).count();
-    assert!(mates > 0 && mates < puzzles.len(), "{mates} mates: one kind only");
+    assert!(
+        mates > 0 && mates < puzzles.len(),
+        "{mates} mates: one kind only"
+    );
 }
 
 #[test]
