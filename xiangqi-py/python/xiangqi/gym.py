@@ -89,6 +89,7 @@ class XiangqiEnv(gymnasium.Env):
         elif opponent not in ("random", "self"):
             raise xiangqi.XiangqiError(f"unknown opponent {opponent!r}")
         size = encoding.action_size(encoding_name)
+        self._action_size = size
         self.observation_space = spaces.Box(0.0, 1.0, (16, 10, 9), np.float32)
         self.action_space = spaces.Discrete(size)
         self.board = Board(self.start_fen, rules=rules)
@@ -149,9 +150,9 @@ class XiangqiEnv(gymnasium.Env):
                 f"{ENV_ID}: action {action!r} is not an integer index of the {self.encoding!r} encoding"
             )
         index = int(value)
-        if not 0 <= index < self.action_space.n:
+        if not 0 <= index < self._action_size:
             raise xiangqi.XiangqiError(
-                f"{ENV_ID}: action {index} is outside the {self.encoding!r} encoding's 0..{self.action_space.n - 1}"
+                f"{ENV_ID}: action {index} is outside the {self.encoding!r} encoding's 0..{self._action_size - 1}"
             )
         return index
 
