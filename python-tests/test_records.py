@@ -153,3 +153,20 @@ def test_the_shared_sample_from_python() -> None:
     failed = [f for f in files if f.errors or not f.games]
     assert len(failed) * 1000 <= len(files), [(f.path, f.errors) for f in failed]
     assert sum(len(f.games) for f in files) == sum(1 for _ in xiangqi.pgn.read_games(SAMPLE, skip_errors=True))
+
+
+def test_reading_leaves_the_garbage_collector_as_it_was(tmp_path: Path) -> None:
+    import gc
+
+    text = '[Game "Chinese Chess"]\n\n1. h2e2 {center} h9g7 $1 *\n'
+    (tmp_path / "a.pgn").write_text(text, encoding="utf-8")
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            for source in (text, tmp_path, tmp_path / "a.pgn"):
+                (game,) = list(xiangqi.pgn.read_games(source))
+                assert game.mainline_moves() == [Move.from_uci("h2e2"), Move.from_uci("h9g7")]
+                assert game.variations[0].comment == "center" and game.end().nags == [1]
+                assert gc.isenabled() is enabled
+        finally:
+            gc.enable()

@@ -2,7 +2,8 @@
 //! modules build their `Game` trees from these.
 //!
 //! A record is a dict: `headers` ((name, value) pairs), `fen`, `comment`, `result`, `warnings`
-//! (texts), and its main line: `moves`, `comments` and `nags` (one entry per move) and
+//! (texts), and its main line: `moves`, `comments` and `nags` (one entry per move; `None`
+//! for a line without any comment, or without any NAG) and
 //! `variations`, a list of `(index, [line, ...])` for the moves that have alternatives, where a
 //! line is a dict of the same `moves`, `comments`, `nags`, `variations` and its `comment` (the
 //! text before its first move).
@@ -11,7 +12,7 @@ use crate::board::{parse_notation, Board};
 use crate::errors::{fen_error, PgnError, XiangqiError};
 use crate::types::Move;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyModule};
 use std::sync::Mutex;
 use xiangqi_core::notation::ChineseStyle;
 use xiangqi_core::pgn::{
@@ -37,17 +38,26 @@ fn line_dict<'py>(
         list.append(Move::wrap(m.mv))?;
     }
     d.set_item("moves", list)?;
-    d.set_item(
-        "comments",
-        moves
-            .iter()
-            .map(|m| m.comment.as_deref())
-            .collect::<Vec<_>>(),
-    )?;
-    d.set_item(
-        "nags",
-        moves.iter().map(|m| m.nags.clone()).collect::<Vec<_>>(),
-    )?;
+    // A line without comments or NAGs (most of a database) gets `None` for either list.
+    if moves.iter().any(|m| m.comment.is_some()) {
+        d.set_item(
+            "comments",
+            moves
+                .iter()
+                .map(|m| m.comment.as_deref())
+                .collect::<Vec<_>>(),
+        )?;
+    } else {
+        d.set_item("comments", py.None())?;
+    }
+    if moves.iter().any(|m| !m.nags.is_empty()) {
+        d.set_item(
+            "nags",
+            moves.iter().map(|m| m.nags.clone()).collect::<Vec<_>>(),
+        )?;
+    } else {
+        d.set_item("nags", py.None())?;
+    }
     let variations = PyList::empty(py);
     if depth < MAX_DEPTH {
         for (i, m) in moves.iter().enumerate() {
@@ -133,7 +143,9 @@ pub fn pgn_read_bytes(
         ..ReadOptions::default()
     };
     let records = py.detach(|| xiangqi_core::pgn::read_bytes(data, options));
-    records.into_iter().map(|r| result_object(py, r)).collect()
+    gc_paused(py, || {
+        records.into_iter().map(|r| result_object(py, r)).collect()
+    })
 }
 
 /// Decodes bytes in `encoding` (`None`: detected: byte order mark, UTF-8, else GBK or Big5).
@@ -170,17 +182,44 @@ pub fn xqf_write<'py>(
 #[pyfunction]
 pub fn dhtmlxq_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
     let records = py.detach(|| xiangqi_core::dhtmlxq::read_all(text));
-    records.into_iter().map(|r| result_object(py, r)).collect()
+    gc_paused(py, || {
+        records.into_iter().map(|r| result_object(py, r)).collect()
+    })
 }
 
 type FileTuple = (String, &'static str, &'static str, Vec<Py<PyAny>>);
 
+/// Runs `f` with Python's cyclic garbage collector paused: the records of a database are
+/// millions of acyclic objects, and the collections their creation would set off cost more
+/// than creating them (with the GIL held throughout, no other thread sees the pause).
+fn gc_paused<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    /// Enables the collector again when dropped, whatever `f` did.
+    struct Resume<'py>(Option<Bound<'py, PyModule>>);
+    impl Drop for Resume<'_> {
+        fn drop(&mut self) {
+            if let Some(gc) = &self.0 {
+                let _ = gc.call_method0("enable");
+            }
+        }
+    }
+    let gc = py.import("gc")?;
+    let enabled: bool = gc.call_method0("isenabled")?.extract()?;
+    let _resume = if enabled {
+        gc.call_method0("disable")?;
+        Resume(Some(gc))
+    } else {
+        Resume(None)
+    };
+    f()
+}
+
 fn file_tuple(py: Python<'_>, file: xiangqi_records::FileRecords) -> PyResult<FileTuple> {
-    let games = file
-        .games
-        .into_iter()
-        .map(|r| result_object(py, r))
-        .collect::<PyResult<Vec<_>>>()?;
+    let games = gc_paused(py, || {
+        file.games
+            .into_iter()
+            .map(|r| result_object(py, r))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
     Ok((
         file.path.to_string_lossy().into_owned(),
         file.format.name(),
@@ -262,8 +301,14 @@ fn line_from_dict(
     depth: usize,
 ) -> PyResult<(Option<String>, Vec<PgnMove>)> {
     let moves: Vec<Move> = line.get_item("moves")?.extract()?;
-    let comments: Vec<Option<String>> = line.get_item("comments")?.extract()?;
-    let nags: Vec<Vec<u8>> = line.get_item("nags")?.extract()?;
+    let comments: Vec<Option<String>> = line
+        .get_item("comments")?
+        .extract::<Option<_>>()?
+        .unwrap_or_default();
+    let nags: Vec<Vec<u8>> = line
+        .get_item("nags")?
+        .extract::<Option<_>>()?
+        .unwrap_or_default();
     let comment: Option<String> = line.get_item("comment")?.extract()?;
     let mut out: Vec<PgnMove> = moves
         .iter()
@@ -353,7 +398,9 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
 #[pyfunction]
 pub fn pgn_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
     let records = py.detach(|| read_all(text));
-    records.into_iter().map(|r| result_object(py, r)).collect()
+    gc_paused(py, || {
+        records.into_iter().map(|r| result_object(py, r)).collect()
+    })
 }
 
 /// The record of a board's game: its root, its moves and, when the game is over, its result

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from itertools import repeat
 from typing import (
     IO,
     Any,
@@ -481,7 +482,9 @@ def _build(game: Game, record: Dict[str, Any]) -> None:
         parent, line, starts_variation = queue.popleft()
         alternatives = dict(line["variations"])
         node = parent
-        for i, (m, comment, nags) in enumerate(zip(line["moves"], line["comments"], line["nags"])):
+        comments = line["comments"] or repeat(None)
+        all_nags = line["nags"] or repeat(())
+        for i, (m, comment, nags) in enumerate(zip(line["moves"], comments, all_nags)):
             child = ChildNode(node, m, comment=comment, nags=nags)
             if i == 0 and starts_variation:
                 child.starting_comment = line["comment"]
