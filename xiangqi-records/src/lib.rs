@@ -320,11 +320,11 @@ pub fn read_path(path: &Path, options: &ReadOptions) -> std::io::Result<Vec<File
     Ok(files.par_iter().map(|f| read_file(f, options)).collect())
 }
 
-/// The files of [`stream_path`], read a batch at a time on the rayon pool.
+/// The files of [`stream_path`], read a batch at a time on the rayon pool by a thread of
+/// its own, one batch ahead of the one being used.
 pub struct RecordStream {
-    files: std::vec::IntoIter<PathBuf>,
+    batches: std::sync::mpsc::Receiver<Vec<FileRecords>>,
     ready: std::collections::VecDeque<FileRecords>,
-    options: ReadOptions,
 }
 
 impl Iterator for RecordStream {
@@ -332,25 +332,35 @@ impl Iterator for RecordStream {
 
     fn next(&mut self) -> Option<FileRecords> {
         if self.ready.is_empty() {
-            let batch: Vec<PathBuf> = self.files.by_ref().take(STREAM_BATCH).collect();
-            let options = self.options;
-            self.ready = batch
-                .par_iter()
-                .map(|f| read_file(f, &options))
-                .collect::<Vec<_>>()
-                .into();
+            self.ready = self.batches.recv().ok()?.into();
         }
         self.ready.pop_front()
     }
 }
 
-/// Like [`read_path`], as an iterator over the files in sorted order: only a batch of files is
-/// in memory at a time.
+/// Like [`read_path`], as an iterator over the files in sorted order. Only a few batches of
+/// files are in memory at a time: the next batch is read while the current one is used (so
+/// the work done with each file overlaps the reading), and dropping the stream stops the
+/// reading after the batch under way. Fails when the folder cannot be listed or no thread
+/// can be started.
 pub fn stream_path(path: &Path, options: &ReadOptions) -> std::io::Result<RecordStream> {
+    let files = files_of(path)?;
+    let options = *options;
+    let (sender, batches) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("xiangqi-records".into())
+        .spawn(move || {
+            for batch in files.chunks(STREAM_BATCH) {
+                let read: Vec<FileRecords> =
+                    batch.par_iter().map(|f| read_file(f, &options)).collect();
+                if sender.send(read).is_err() {
+                    break; // the stream was dropped
+                }
+            }
+        })?;
     Ok(RecordStream {
-        files: files_of(path)?.into_iter(),
+        batches,
         ready: Default::default(),
-        options: *options,
     })
 }
 
