@@ -71,6 +71,11 @@ fn the_ccpd_sample_reads_from_raw_bytes() {
         .collect();
     let listed: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
     assert_eq!(streamed, listed);
+    // A stream dropped early stops its reader (the test would hang otherwise), and others go on.
+    for _ in 0..3 {
+        let first = stream_path(&dir, &ReadOptions::default()).unwrap().next();
+        assert_eq!(first.map(|f| f.path), listed.first().cloned());
+    }
 }
 
 /// Public XQF files (versions 1.0, 1.2, 1.6 and 1.8), fetched outside the repository: set
