@@ -356,7 +356,8 @@ fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
 
 /// Writes `game` as a version 1.0 XQF file (see the module documentation). Fails with
 /// [`XqfError::Position`] when the start position holds more pieces of a kind than XQF has
-/// slots for (two of each, five soldiers, one general).
+/// slots for (two of each, five soldiers, one general), and with [`XqfError::BadComment`] for
+/// a comment of 2 GiB or more.
 ///
 /// ```
 /// use xiangqi_core::pgn::PgnGame;
@@ -431,8 +432,13 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
         if next_sibling.is_some() {
             tag |= 0x0F;
         }
+        // Readers take the length as a signed 32-bit number.
+        let length = i32::try_from(comment.len()).map_err(|_| XqfError::BadComment {
+            offset: file.len(),
+            length: comment.len() as i64,
+        })?;
         file.extend([from + 0x18, to + 0x20, tag, 0]);
-        file.extend((comment.len() as u32).to_le_bytes());
+        file.extend(length.to_le_bytes());
         file.extend_from_slice(&comment);
         if let Some(s) = next_sibling {
             stack.push(s);
