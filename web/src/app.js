@@ -916,7 +916,8 @@ function render() {
 
   // Mode buttons and titles.
   for (const b of document.querySelectorAll('.mode')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
-  const titles = { play: 'Play the computer', daily: `Daily game · ${dateInWords(daily.date)}`, puzzle: `Daily puzzle · ${dateInWords(daily.date)}` };
+  const puzzleTitle = state.puzzle && !state.puzzle.isDaily ? 'Puzzle' : `Daily puzzle · ${dateInWords(daily.date)}`;
+  const titles = { play: 'Play the computer', daily: `Daily game · ${dateInWords(daily.date)}`, puzzle: puzzleTitle };
   $('mode-title').textContent = titles[state.mode];
 
   // The turn line.
@@ -984,6 +985,7 @@ function render() {
   const card = $('puzzle-card');
   card.hidden = state.mode !== 'puzzle';
   if (p) {
+    card.querySelector('.card-title').textContent = p.isDaily ? 'Daily puzzle' : 'Puzzle';
     card.dataset.puzzleId = p.id;
     card.dataset.status = p.status;
     $('puzzle-goal').textContent = puzzleGoal(p);

@@ -198,3 +198,22 @@ test('the daily puzzle: the same for a date; a wrong move is taken back; solved'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('another puzzle: a different shipped one, not called the daily puzzle', { timeout: 60_000 }, async () => {
+  const byId = new Map((await shippedPuzzles()).map((p) => [p.id, p]));
+  const opened = await openPage(site.browser, site.url, '?date=2026-03-01#puzzle', { waitEngine: false });
+  const { page, context, errors } = opened;
+  await page.waitForSelector('#puzzle-card[data-puzzle-id]:not([hidden])');
+  const daily = await page.getAttribute('#puzzle-card', 'data-puzzle-id');
+  assert.match(await page.textContent('#mode-title'), /^Daily puzzle · /);
+  assert.equal(await page.textContent('#puzzle-card .card-title'), 'Daily puzzle');
+  await page.click('#btn-puzzle-other');
+  await page.waitForFunction((id) => document.querySelector('#puzzle-card').dataset.puzzleId !== id, daily);
+  const other = byId.get(await page.getAttribute('#puzzle-card', 'data-puzzle-id'));
+  assert.ok(other, 'a shipped puzzle');
+  assert.equal(await boardFen(page), other.fen);
+  assert.equal(await page.textContent('#mode-title'), 'Puzzle');
+  assert.equal(await page.textContent('#puzzle-card .card-title'), 'Puzzle');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
