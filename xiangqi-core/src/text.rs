@@ -330,12 +330,6 @@ mod imp {
         TextEncoding::Utf8
     }
 
-    pub(super) fn detect_and_decode(
-        _bytes: &[u8],
-    ) -> (TextEncoding, Option<(Cow<'_, str>, usize)>) {
-        (TextEncoding::Utf8, None)
-    }
-
     pub(super) fn encode(text: &str, _encoding: TextEncoding) -> Cow<'_, [u8]> {
         Cow::Borrowed(text.as_bytes())
     }
