@@ -48,13 +48,6 @@ pub fn read_file(path: &Path, key: &str) -> Vec<GameEntry> {
     )
 }
 
-/// Reads every game of a PGN text; `key` names its source in the entries.
-pub fn read_text(text: &str, key: &str) -> Vec<GameEntry> {
-    let (_, games) =
-        xiangqi_records::read_bytes(text.as_bytes(), Format::Pgn, &ReadOptions::default());
-    entries(games, key)
-}
-
 fn entries(results: Vec<Result<PgnGame, ReadError>>, key: &str) -> Vec<GameEntry> {
     let several = results.len() > 1;
     if results.is_empty() {
@@ -106,7 +99,9 @@ mod tests {
     #[test]
     fn a_bad_game_is_a_counted_skip() {
         let text = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. zzzz 1-0\n";
-        let entries = read_text(text, "x.pgn");
+        let (_, games) =
+            xiangqi_records::read_bytes(text.as_bytes(), Format::Pgn, &ReadOptions::default());
+        let entries = entries(games, "x.pgn");
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].game.as_ref().unwrap_err().reason, "move");
     }
