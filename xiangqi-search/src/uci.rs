@@ -458,6 +458,21 @@ impl Session {
     fn identify(&self) {
         let out = &self.out;
         let o = &self.options;
+        // The choices of the level and rules combos (UCCI names levels in lower case).
+        let lower = self.protocol == Protocol::Ucci;
+        let level_name = |l: Level| {
+            if lower {
+                l.name().to_lowercase()
+            } else {
+                l.name().to_owned()
+            }
+        };
+        let levels = combo_vars(Level::ALL.into_iter().map(level_name));
+        let rules = combo_vars(
+            xiangqi_core::rules::PRESETS
+                .iter()
+                .map(|r| r.name().to_owned()),
+        );
         match self.protocol {
             Protocol::Uci => {
                 send(out, &format!("id name {ENGINE_NAME}"));
@@ -484,28 +499,18 @@ impl Session {
                         o.multipv
                     ),
                 );
-                let levels: Vec<String> = Level::ALL
-                    .iter()
-                    .map(|l| format!("var {}", l.name()))
-                    .collect();
                 send(
                     out,
                     &format!(
-                        "option name Level type combo default {} {}",
-                        o.level.name(),
-                        levels.join(" ")
+                        "option name Level type combo default {} {levels}",
+                        level_name(o.level)
                     ),
                 );
-                let rules: Vec<String> = xiangqi_core::rules::PRESETS
-                    .iter()
-                    .map(|r| format!("var {}", r.name()))
-                    .collect();
                 send(
                     out,
                     &format!(
-                        "option name Rules type combo default {} {}",
-                        o.rules.name(),
-                        rules.join(" ")
+                        "option name Rules type combo default {} {rules}",
+                        o.rules.name()
                     ),
                 );
                 send(
@@ -533,29 +538,16 @@ impl Session {
                         o.threads
                     ),
                 );
-                let levels: Vec<String> = Level::ALL
-                    .iter()
-                    .map(|l| format!("var {}", l.name().to_lowercase()))
-                    .collect();
                 send(
                     out,
                     &format!(
-                        "option level type combo {} default {}",
-                        levels.join(" "),
-                        o.level.name().to_lowercase()
+                        "option level type combo {levels} default {}",
+                        level_name(o.level)
                     ),
                 );
-                let rules: Vec<String> = xiangqi_core::rules::PRESETS
-                    .iter()
-                    .map(|r| format!("var {}", r.name()))
-                    .collect();
                 send(
                     out,
-                    &format!(
-                        "option rules type combo {} default {}",
-                        rules.join(" "),
-                        o.rules.name()
-                    ),
+                    &format!("option rules type combo {rules} default {}", o.rules.name()),
                 );
                 send(out, "option usebook type check default false");
                 send(out, "option newgame type button");
@@ -976,6 +968,14 @@ fn parse_saturating(text: &str) -> Option<u64> {
 
 fn move_text(m: Option<Move>) -> String {
     m.map_or_else(|| "(none)".to_owned(), |m| m.to_string())
+}
+
+/// `var a var b ...`: the choices of a combo option.
+fn combo_vars(names: impl Iterator<Item = String>) -> String {
+    names
+        .map(|n| format!("var {n}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// An `info` line for one principal variation.
