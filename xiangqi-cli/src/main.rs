@@ -1,5 +1,6 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+mod nnue;
 mod play;
 mod puzzles;
 mod records;
@@ -19,6 +20,7 @@ const USAGE: &str = "usage:
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
   xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
+  xiangqi nnue gen|train ...   training data and training for the learned evaluation
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
 `xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
 
@@ -41,6 +43,7 @@ Count the leaf nodes N plies below the position; --divide lists the count below 
         "play" => play::USAGE,
         "convert" | "pgn" => records::USAGE,
         "puzzles" => puzzles::USAGE,
+        "nnue" => nnue::USAGE,
         _ => return None,
     })
 }
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Some("convert") => records::convert_command(&args[1..]),
         Some("pgn") => records::pgn_command(&args[1..]),
         Some("puzzles") => puzzles::command(&args[1..]),
+        Some("nnue") => nnue::command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())

@@ -210,6 +210,7 @@ impl Engine {
             rules,
             multipv: 1,
             seed,
+            ..EngineOptions::default()
         };
         let engine = py
             .detach(|| CoreEngine::try_new(options))

@@ -19,6 +19,7 @@ use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
+use crate::eval::Evaluation;
 use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -48,6 +49,8 @@ pub struct EngineOptions {
     /// Seed of the levels' random move choice; `None` seeds from the clock, so that games
     /// against a weak level vary. Master never uses randomness.
     pub seed: Option<u64>,
+    /// The static evaluation the search uses.
+    pub evaluation: Evaluation,
 }
 
 impl Default for EngineOptions {
@@ -59,6 +62,7 @@ impl Default for EngineOptions {
             rules: Rules::axf(),
             multipv: 1,
             seed: None,
+            evaluation: Evaluation::default(),
         }
     }
 }

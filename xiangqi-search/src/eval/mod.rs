@@ -623,3 +623,11 @@ mod tests {
         }
     }
 }
+
+/// Which static evaluation the search uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The hand-written evaluation of this module.
+    #[default]
+    Classical,
+}
