@@ -12,7 +12,7 @@ use xiangqi_core::{Position, STARTING_FEN};
 
 const USAGE: &str = "usage:
   xiangqi uci                  speak UCI (or UCCI, when the GUI sends `ucci`) on stdin/stdout
-  xiangqi bench [DEPTH]        search the bench positions; prints nodes and nodes/second
+  xiangqi bench [DEPTH] [--eval nnue|classical]   search the bench positions; nodes, nodes/second
   xiangqi play [--level beginner|casual|club|strong|master] [--color red|black] [--letters]
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
@@ -33,8 +33,9 @@ Speak UCI on stdin/stdout (UCCI after `ucci`, or from the start with `xiangqi uc
 Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
         }
         "bench" => {
-            "usage: xiangqi bench [DEPTH]
-Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second."
+            "usage: xiangqi bench [DEPTH] [--eval nnue|classical] [--eval-file NET]
+Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second.
+The node count is the signature of the search with that evaluation (default: the shipped net)."
         }
         "perft" => {
             "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
@@ -209,15 +210,32 @@ fn uci_command(first: Option<&str>) {
 }
 
 fn bench_command(args: &[String]) -> Result<(), String> {
-    let depth = match args.first() {
-        None => xiangqi_search::bench::BENCH_DEPTH,
-        Some(d) => d
-            .parse()
-            .ok()
-            .filter(|d| (1..=30).contains(d))
-            .ok_or_else(|| format!("bench depth must be 1..30, not {d:?}"))?,
-    };
-    let report = xiangqi_search::bench::run_bench(depth, |i, _, result| {
+    let mut depth = xiangqi_search::bench::BENCH_DEPTH;
+    let mut evaluation = xiangqi_search::Evaluation::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--eval" => match it.next().map(String::as_str) {
+                Some("classical") => evaluation = xiangqi_search::Evaluation::Classical,
+                Some("nnue") => {}
+                other => return Err(format!("--eval needs nnue or classical, not {other:?}")),
+            },
+            "--eval-file" => {
+                let path = it.next().ok_or("--eval-file needs a net file")?;
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                evaluation = xiangqi_search::Evaluation::from_net_bytes(&bytes)
+                    .map_err(|e| format!("{path}: {e}"))?;
+            }
+            d => {
+                depth = d
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=30).contains(d))
+                    .ok_or_else(|| format!("bench depth must be 1..30, not {d:?}"))?;
+            }
+        }
+    }
+    let report = xiangqi_search::bench::run_bench_with(depth, 1, evaluation, |i, _, result| {
         let best = result
             .best_move
             .map_or_else(|| "(none)".to_owned(), |m| m.to_string());

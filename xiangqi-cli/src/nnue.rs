@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xiangqi_core::Position;
-use xiangqi_nnue::data::DataFile;
+use xiangqi_nnue::data::{DataFile, DataReader, GameResult, ADJUDICATED};
+use xiangqi_nnue::train::{fit_score_scale, Dataset, Filter, TrainConfig, Trainer};
 use xiangqi_search::datagen::{self, GenConfig, GenProgress};
 use xiangqi_search::Rules;
 
@@ -17,7 +18,18 @@ pub const USAGE: &str = "usage:
       again and it plays the games the file lacks; a larger --games appends more.
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/selfplay-SEED.bin (~/.cache when unset),
       --games 10000, --nodes 6000, --threads all cores, --seed 1, the balanced openings,
-      --random-plies 2-6, --rules axf.";
+      --random-plies 2-6, --rules axf.
+  xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
+                   [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
+                   [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
+      trains a net on data files from `nnue gen` and writes DIR/net.nnue (quantized, for
+      EvalFile) and DIR/checkpoint.bin after every epoch; --resume continues from the
+      checkpoint. --scale auto fits the centipawns-to-win-chance scale to the data's results.
+      Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/train-SEED, --hidden 256, --epochs 30,
+      --batch 16384, --lr 0.001 (cosine to 5%), --lambda 0.75, --scale 400, --wd 0.01,
+      --validation-every 20 (games numbered a multiple of it are held out).
+  xiangqi nnue stats DATA...
+      games, positions, results and how the games ended.";
 
 /// The balanced openings shipped with the project.
 const BALANCED_OPENINGS: &str = include_str!("../../data/openings/balanced.epd");
@@ -26,6 +38,8 @@ const BALANCED_OPENINGS: &str = include_str!("../../data/openings/balanced.epd")
 pub fn command(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("gen") => gen_command(&args[1..]),
+        Some("train") => train_command(&args[1..]),
+        Some("stats") => stats_command(&args[1..]),
         Some(other) => Err(format!("unknown nnue command {other:?}\n{USAGE}")),
         None => Err(USAGE.to_owned()),
     }
@@ -55,7 +69,10 @@ fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
             let fen = if fields.len() >= 6 {
                 fields.join(" ")
             } else {
-                format!("{} 0 1", fields.iter().take(4).copied().collect::<Vec<_>>().join(" "))
+                format!(
+                    "{} 0 1",
+                    fields.iter().take(4).copied().collect::<Vec<_>>().join(" ")
+                )
             };
             Position::from_fen(&fen).map_err(|e| format!("opening {}: {e}", i + 1))
         })
@@ -98,7 +115,10 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             "--threads" => {
                 threads = parse_number("--threads", it.next())?;
                 if !(1..=xiangqi_search::MAX_THREADS).contains(&threads) {
-                    return Err(format!("--threads must be 1..={}", xiangqi_search::MAX_THREADS));
+                    return Err(format!(
+                        "--threads must be 1..={}",
+                        xiangqi_search::MAX_THREADS
+                    ));
                 }
             }
             "--seed" => config.seed = parse_number("--seed", it.next())?,
@@ -111,11 +131,15 @@ fn gen_command(args: &[String]) -> Result<(), String> {
                 let value = it.next().ok_or("--random-plies needs MIN-MAX")?;
                 let (lo, hi) = value.split_once('-').unwrap_or((value, value));
                 let (lo, hi): (u32, u32) = (
-                    lo.parse().map_err(|_| format!("bad --random-plies {value:?}"))?,
-                    hi.parse().map_err(|_| format!("bad --random-plies {value:?}"))?,
+                    lo.parse()
+                        .map_err(|_| format!("bad --random-plies {value:?}"))?,
+                    hi.parse()
+                        .map_err(|_| format!("bad --random-plies {value:?}"))?,
                 );
                 if lo > hi || hi > 100 {
-                    return Err(format!("bad --random-plies {value:?} (MIN-MAX, at most 100)"));
+                    return Err(format!(
+                        "bad --random-plies {value:?} (MIN-MAX, at most 100)"
+                    ));
                 }
                 (config.min_random_plies, config.max_random_plies) = (lo, hi);
             }
@@ -150,7 +174,9 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             return;
         }
         last = Instant::now();
-        let eta = p.eta_seconds().map_or_else(|| "?".to_owned(), format_duration);
+        let eta = p
+            .eta_seconds()
+            .map_or_else(|| "?".to_owned(), format_duration);
         eprintln!(
             "games {}/{} positions {} ({:.0} positions/s) elapsed {} eta {eta}",
             p.games,
@@ -162,7 +188,179 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     };
     datagen::run(&config, &mut data, games, threads, &stop, &mut report)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!("{}: {} games, {} positions", out.display(), data.games(), data.positions());
+    eprintln!(
+        "{}: {} games, {} positions",
+        out.display(),
+        data.games(),
+        data.positions()
+    );
+    Ok(())
+}
+
+fn train_command(args: &[String]) -> Result<(), String> {
+    let mut config = TrainConfig::default();
+    let mut filter = Filter::default();
+    let mut data = Vec::new();
+    let mut out = None;
+    let mut resume = false;
+    let mut fit_scale = false;
+    let mut validation_every = 20u64;
+    let mut threads = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
+            "--hidden" => config.hidden = parse_number("--hidden", it.next())?,
+            "--epochs" => config.epochs = parse_number("--epochs", it.next())?,
+            "--batch" => config.batch_size = parse_number("--batch", it.next())?,
+            "--lr" => config.lr = parse_number("--lr", it.next())?,
+            "--lambda" => {
+                config.lambda = parse_number("--lambda", it.next())?;
+                if !(0.0..=1.0).contains(&config.lambda) {
+                    return Err("--lambda must be between 0 and 1".to_owned());
+                }
+            }
+            "--scale" => {
+                let value = it.next().ok_or("--scale needs a value")?;
+                if value == "auto" {
+                    fit_scale = true;
+                } else {
+                    config.score_scale = parse_number("--scale", Some(value))?;
+                }
+            }
+            "--wd" => config.weight_decay = parse_number("--wd", it.next())?,
+            "--seed" => config.seed = parse_number("--seed", it.next())?,
+            "--threads" => threads = Some(parse_number::<usize>("--threads", it.next())?),
+            "--resume" => resume = true,
+            "--no-mirror" => config.mirror = false,
+            "--validation-every" => {
+                validation_every = parse_number("--validation-every", it.next())?
+            }
+            "--min-ply" => filter.min_ply = parse_number("--min-ply", it.next())?,
+            "--max-score" => filter.max_score = parse_number("--max-score", it.next())?,
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {other:?}\n{USAGE}"))
+            }
+            path => data.push(PathBuf::from(path)),
+        }
+    }
+    if data.is_empty() {
+        return Err(format!("nnue train needs data files\n{USAGE}"));
+    }
+    if config.score_scale.is_nan() || config.score_scale <= 0.0 {
+        return Err("--scale must be positive".to_owned());
+    }
+    if let Some(n) = threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| e.to_string())?;
+    }
+    let out = out.unwrap_or_else(|| cache_dir().join(format!("train-{}", config.seed)));
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let started = Instant::now();
+    let paths: Vec<&std::path::Path> = data.iter().map(PathBuf::as_path).collect();
+    let set = Dataset::load(&paths, &filter, validation_every).map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} games: {} training positions, {} validation positions ({:.1} s)",
+        set.games,
+        set.train.len(),
+        set.validation.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if set.train.is_empty() {
+        return Err("no training positions in the data".to_owned());
+    }
+    if fit_scale {
+        config.score_scale = fit_score_scale(&set.train);
+        eprintln!(
+            "score scale fitted to the results: {:.0}",
+            config.score_scale
+        );
+    }
+    let checkpoint = out.join("checkpoint.bin");
+    let mut trainer = if resume && checkpoint.exists() {
+        let t = Trainer::load_checkpoint(&checkpoint, config.clone()).map_err(|e| e.to_string())?;
+        eprintln!("resuming after epoch {}", t.epoch);
+        t
+    } else {
+        Trainer::new(config.clone()).map_err(|e| e.to_string())?
+    };
+    eprintln!(
+        "epoch 0: validation loss {:.6}",
+        trainer.loss(&set.validation)
+    );
+    while trainer.epoch < config.epochs {
+        let mut last = Instant::now();
+        let epoch = trainer.epoch + 1;
+        let report = trainer.train_epoch(&set.train, &set.validation, &mut |done, total| {
+            if last.elapsed().as_secs_f64() >= 10.0 {
+                last = Instant::now();
+                eprintln!("epoch {epoch}: batch {done}/{total}");
+            }
+        });
+        trainer
+            .save_checkpoint(&checkpoint)
+            .map_err(|e| e.to_string())?;
+        let description = format!("h{} e{} s{}", config.hidden, report.epoch, config.seed);
+        let net = trainer.quantize(&description).map_err(|e| e.to_string())?;
+        let net_path = out.join("net.nnue");
+        std::fs::write(&net_path, net.to_bytes())
+            .map_err(|e| format!("{}: {e}", net_path.display()))?;
+        eprintln!(
+            "epoch {}: train loss {:.6} validation loss {:.6} lr {:.6} {:.0} positions/s",
+            report.epoch,
+            report.train_loss,
+            report.validation_loss,
+            report.lr,
+            report.positions_per_second
+        );
+    }
+    eprintln!("{}: net {}", out.display(), out.join("net.nnue").display());
+    Ok(())
+}
+
+fn stats_command(args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        return Err(format!("nnue stats needs data files\n{USAGE}"));
+    }
+    let (mut games, mut positions, mut results, mut adjudicated) = (0u64, 0u64, [0u64; 3], 0u64);
+    let mut terminations = std::collections::BTreeMap::new();
+    for path in args {
+        let reader =
+            DataReader::open(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+        for record in reader {
+            let record = record.map_err(|e| format!("{path}: {e}"))?;
+            games += 1;
+            positions += record.moves.len() as u64;
+            results[match record.result {
+                GameResult::RedWin => 0,
+                GameResult::Draw => 1,
+                GameResult::BlackWin => 2,
+            }] += 1;
+            if record.termination == ADJUDICATED {
+                adjudicated += 1;
+            } else {
+                *terminations.entry(record.termination).or_insert(0u64) += 1;
+            }
+        }
+    }
+    println!(
+        "games {games} positions {positions} ({:.1} a game)",
+        positions as f64 / games.max(1) as f64
+    );
+    println!(
+        "red wins {} draws {} black wins {}",
+        results[0], results[1], results[2]
+    );
+    println!("adjudicated {adjudicated}");
+    for (code, count) in terminations {
+        let name = xiangqi_core::Termination::ALL
+            .iter()
+            .find(|t| t.code() == code)
+            .map_or_else(|| format!("code {code}"), |t| format!("{t:?}"));
+        println!("{name} {count}");
+    }
     Ok(())
 }
 

@@ -175,7 +175,10 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 /// # Panics
 /// When the game has more than 65,535 plies.
 pub fn encode(record: &GameRecord, out: &mut Vec<u8>) {
-    assert!(record.moves.len() <= usize::from(u16::MAX), "game too long to store");
+    assert!(
+        record.moves.len() <= usize::from(u16::MAX),
+        "game too long to store"
+    );
     let start = out.len();
     out.extend_from_slice(&[0; 4]);
     out.extend_from_slice(&record.index.to_le_bytes());
@@ -452,7 +455,11 @@ mod tests {
             let mv = pos.parse_any(text).unwrap();
             moves.push(ScoredMove {
                 mv,
-                score: if i == 1 { SCORE_NONE } else { 10 * i as i16 - 5 },
+                score: if i == 1 {
+                    SCORE_NONE
+                } else {
+                    10 * i as i16 - 5
+                },
             });
             pos.play(mv).unwrap();
         }
@@ -492,7 +499,10 @@ mod tests {
             let mut flipped = bytes.clone();
             flipped[i] ^= 0x10;
             let got: Vec<_> = DataReader::new(&flipped[..]).unwrap().collect();
-            assert!(matches!(got.as_slice(), [Err(DataError::Corrupt { .. })]), "{i}");
+            assert!(
+                matches!(got.as_slice(), [Err(DataError::Corrupt { .. })]),
+                "{i}"
+            );
         }
         assert!(matches!(
             DataReader::new(&b"XQNNDAT0"[..]),

@@ -99,7 +99,9 @@ pub fn engine_for(config: &GenConfig) -> Engine {
 }
 
 fn mix(seed: u64, index: u64, attempt: u64) -> u64 {
-    let mut x = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ attempt.wrapping_mul(0xd1b5_4a32_d192_ed03);
+    let mut x = seed
+        ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ attempt.wrapping_mul(0xd1b5_4a32_d192_ed03);
     x ^= x >> 31;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^ (x >> 29)
@@ -113,7 +115,8 @@ fn start_position(engine: &mut Engine, config: &GenConfig, index: u64) -> Positi
         let mut rng = fastrand::Rng::with_seed(mix(config.seed, index, attempt));
         let opening = &config.openings[rng.usize(..config.openings.len().max(1))];
         let mut pos = opening.clone();
-        let plies = rng.u32(config.min_random_plies..=config.max_random_plies.max(config.min_random_plies));
+        let plies =
+            rng.u32(config.min_random_plies..=config.max_random_plies.max(config.min_random_plies));
         let mut ok = true;
         for _ in 0..plies {
             let moves = pos.legal_moves();
@@ -182,8 +185,16 @@ pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRec
             -i32::from(score)
         };
         if red_score.abs() >= config.win_score {
-            let winner = if red_score > 0 { Color::Red } else { Color::Black };
-            win_run = if last_winner == Some(winner) { win_run + 1 } else { 1 };
+            let winner = if red_score > 0 {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            win_run = if last_winner == Some(winner) {
+                win_run + 1
+            } else {
+                1
+            };
             last_winner = Some(winner);
         } else {
             win_run = 0;

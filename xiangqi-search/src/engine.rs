@@ -11,6 +11,7 @@
 //! assert!(Position::startpos().is_legal(result.best_move.unwrap()));
 //! ```
 
+use crate::eval::Evaluation;
 use crate::levels::{self, Level, Rng};
 use crate::rules::Rules;
 use crate::score::{Score, Value, INFINITE, MAX_PLY};
@@ -19,7 +20,6 @@ use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
-use crate::eval::Evaluation;
 use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -238,6 +238,15 @@ impl Engine {
         self.options.level = level;
     }
 
+    /// Sets the static evaluation; the transposition table is cleared, since its entries hold
+    /// the old evaluation's values.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        if evaluation != self.options.evaluation {
+            self.options.evaluation = evaluation;
+            self.tt.clear();
+        }
+    }
+
     /// Sets the game-end preset used inside the search.
     pub fn set_rules(&mut self, rules: Rules) {
         self.options.rules = rules;
@@ -383,6 +392,7 @@ impl Engine {
             time: TimeManager::new(limits, root.turn(), started),
             rules: self.options.rules,
             max_depth,
+            net: self.options.evaluation.net(),
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);
