@@ -215,17 +215,7 @@ fn bench_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--eval" => match it.next().map(String::as_str) {
-                Some("classical") => evaluation = xiangqi_search::Evaluation::Classical,
-                Some("nnue") => {}
-                other => return Err(format!("--eval needs nnue or classical, not {other:?}")),
-            },
-            "--eval-file" => {
-                let path = it.next().ok_or("--eval-file needs a net file")?;
-                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-                evaluation = xiangqi_search::Evaluation::from_net_bytes(&bytes)
-                    .map_err(|e| format!("{path}: {e}"))?;
-            }
+            a if nnue::eval_option(a, &mut it, &mut evaluation)? => {}
             d => {
                 depth = d
                     .parse()

@@ -3,22 +3,24 @@
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use xiangqi_core::pgn::PgnResult;
 use xiangqi_core::Position;
 use xiangqi_nnue::data::{DataFile, DataReader, GameResult, ADJUDICATED};
 use xiangqi_nnue::train::{fit_score_scale, Dataset, Filter, TrainConfig, Trainer};
 use xiangqi_search::datagen::{self, GenConfig, GenProgress};
-use xiangqi_search::Rules;
+use xiangqi_search::{Evaluation, Rules};
 
 /// The usage of `xiangqi nnue`.
 pub const USAGE: &str = "usage:
   xiangqi nnue gen [--out FILE] [--games N] [--nodes N] [--threads N] [--seed N]
                    [--openings FILE] [--random-plies MIN-MAX] [--rules casual|simple|axf]
+                   [--eval nnue|classical] [--eval-file NET]
       the engine plays itself at a fixed node count; every position is written with the search's
       score and the game's result (about 4.5 bytes a position). Resumable: run the same command
       again and it plays the games the file lacks; a larger --games appends more.
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/selfplay-SEED.bin (~/.cache when unset),
       --games 10000, --nodes 6000, --threads all cores, --seed 1, the balanced openings,
-      --random-plies 2-6, --rules axf.
+      --random-plies 2-6, --rules axf, the shipped net.
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
@@ -28,6 +30,11 @@ pub const USAGE: &str = "usage:
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/train-SEED, --hidden 256, --epochs 30,
       --batch 16384, --lr 0.001 (cosine to 5%), --lambda 0.75, --scale 400, --wd 0.01,
       --validation-every 20 (games numbered a multiple of it are held out).
+  xiangqi nnue score RECORDS [--out FILE] [--nodes N] [--threads N] [--eval ...] [--eval-file NET]
+      scores every position of recorded games (a PGN/XQF/DhtmlXQ file or folder, any encoding)
+      with a search of N nodes (default 1500) and writes them with the games' results in the
+      data format (games without a result are left out). Resumable like gen.
+      Default --out: $XDG_CACHE_HOME/xiangqi/nnue/records-NODES.bin.
   xiangqi nnue stats DATA...
       games, positions, results and how the games ended.";
 
@@ -40,6 +47,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
         Some("gen") => gen_command(&args[1..]),
         Some("train") => train_command(&args[1..]),
         Some("stats") => stats_command(&args[1..]),
+        Some("score") => score_command(&args[1..]),
         Some(other) => Err(format!("unknown nnue command {other:?}\n{USAGE}")),
         None => Err(USAGE.to_owned()),
     }
@@ -90,6 +98,33 @@ fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Res
         .map_err(|_| format!("{name} needs a number, not {:?}", value.unwrap()))
 }
 
+/// Reads `--eval nnue|classical` or `--eval-file NET` at `arg` (its value from `it`); `false`
+/// when `arg` is neither.
+pub fn eval_option<'a>(
+    arg: &str,
+    it: &mut impl Iterator<Item = &'a String>,
+    evaluation: &mut Evaluation,
+) -> Result<bool, String> {
+    match arg {
+        "--eval" => match it.next().map(String::as_str) {
+            Some("classical") => *evaluation = Evaluation::Classical,
+            Some("nnue") => {
+                if evaluation.net().is_none() {
+                    *evaluation = Evaluation::default_nnue();
+                }
+            }
+            other => return Err(format!("--eval needs nnue or classical, not {other:?}")),
+        },
+        "--eval-file" => {
+            let path = it.next().ok_or("--eval-file needs a net file")?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            *evaluation = Evaluation::from_net_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 fn format_duration(seconds: f64) -> String {
     let s = seconds.max(0.0) as u64;
     format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
@@ -103,6 +138,9 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     let mut openings_text = BALANCED_OPENINGS.to_owned();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if eval_option(arg, &mut it, &mut config.evaluation)? {
+            continue;
+        }
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
             "--games" => games = parse_number("--games", it.next())?,
@@ -317,6 +355,98 @@ fn train_command(args: &[String]) -> Result<(), String> {
         );
     }
     eprintln!("{}: net {}", out.display(), out.join("net.nnue").display());
+    Ok(())
+}
+
+fn score_command(args: &[String]) -> Result<(), String> {
+    let mut source = None;
+    let mut out = None;
+    let mut nodes = 1_500u64;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut config = GenConfig::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if eval_option(arg, &mut it, &mut config.evaluation)? {
+            continue;
+        }
+        match arg.as_str() {
+            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
+            "--nodes" => nodes = parse_number("--nodes", it.next())?,
+            "--threads" => threads = parse_number("--threads", it.next())?,
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {other:?}\n{USAGE}"))
+            }
+            path => source = Some(PathBuf::from(path)),
+        }
+    }
+    let source = source.ok_or_else(|| format!("nnue score needs a file or folder\n{USAGE}"))?;
+    if nodes == 0 || !(1..=xiangqi_search::MAX_THREADS).contains(&threads) {
+        return Err("--nodes must be at least 1 and --threads 1..=256".to_owned());
+    }
+    let files = xiangqi_records::read_path(&source, &xiangqi_records::ReadOptions::default())
+        .map_err(|e| format!("{}: {e}", source.display()))?;
+    let games: Vec<(Position, Vec<xiangqi_core::Move>, Option<GameResult>)> = files
+        .iter()
+        .flat_map(|f| f.games.iter())
+        .filter_map(|g| g.as_ref().ok())
+        .map(|g| {
+            let result = match g.result {
+                PgnResult::RedWins => Some(GameResult::RedWin),
+                PgnResult::BlackWins => Some(GameResult::BlackWin),
+                PgnResult::Draw => Some(GameResult::Draw),
+                PgnResult::Unknown => None,
+            };
+            (g.start.clone(), g.moves.iter().map(|m| m.mv).collect(), result)
+        })
+        .collect();
+    let out = match out {
+        Some(path) => path,
+        None => {
+            let dir = cache_dir();
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            dir.join(format!("records-{nodes}.bin"))
+        }
+    };
+    let mut data = DataFile::open(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let todo: Vec<u64> = (0..games.len() as u64)
+        .filter(|&i| !data.contains(i) && games[i as usize].2.is_some())
+        .collect();
+    eprintln!(
+        "{}: {} records read, {} with a result left to score at {nodes} nodes on {threads} threads",
+        source.display(),
+        games.len(),
+        todo.len()
+    );
+    let stop = AtomicBool::new(false);
+    let mut last = Instant::now();
+    let target = data.games() + todo.len() as u64;
+    datagen::run_jobs(
+        &todo,
+        target,
+        || datagen::engine_for(&config),
+        |engine, index| {
+            let (start, moves, result) = &games[index as usize];
+            datagen::score_game(engine, start, moves, *result, nodes, index)
+        },
+        &mut data,
+        threads,
+        &stop,
+        &mut |p| {
+            if last.elapsed().as_secs_f64() >= 10.0 || p.games >= p.target_games {
+                last = Instant::now();
+                let eta = p.eta_seconds().map_or_else(|| "?".to_owned(), format_duration);
+                eprintln!(
+                    "games {}/{} positions {} ({:.0} positions/s) eta {eta}",
+                    p.games,
+                    p.target_games,
+                    p.positions,
+                    p.rate()
+                );
+            }
+        },
+    )
+    .map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("{}: {} games, {} positions", out.display(), data.games(), data.positions());
     Ok(())
 }
 

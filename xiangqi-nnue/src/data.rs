@@ -38,6 +38,9 @@ pub const SCORE_MATE: i16 = 32_000;
 pub const SCORE_MATE_BOUND: i16 = SCORE_MATE - 1_000;
 /// The termination byte of a game ended by adjudication rather than by the rules.
 pub const ADJUDICATED: u8 = 255;
+/// The termination byte of a recorded game (not played by the generator): its result is the
+/// record's.
+pub const RECORDED: u8 = 254;
 /// The longest record accepted (a game of 65,535 plies and its header).
 const MAX_RECORD: usize = 8 + 45 + 1 + 4 + 2 + 2 + 4 * 65_535 + 4;
 

@@ -8,10 +8,10 @@
 
 use crate::{Engine, EngineOptions, Evaluation, Level, Limits, Rules, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use xiangqi_core::{Color, Game, Position};
 use xiangqi_nnue::data::{
-    DataError, DataFile, GameRecord, GameResult, ScoredMove, ADJUDICATED, SCORE_MATE,
+    DataError, DataFile, GameRecord, GameResult, ScoredMove, ADJUDICATED, RECORDED, SCORE_MATE,
     SCORE_MATE_BOUND, SCORE_NONE,
 };
 
@@ -265,24 +265,56 @@ pub fn run(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&GenProgress),
 ) -> Result<(), DataError> {
-    let todo: Arc<Vec<u64>> = Arc::new((0..games).filter(|&i| !data.contains(i)).collect());
-    let next = Arc::new(AtomicU64::new(0));
+    let todo: Vec<u64> = (0..games).filter(|&i| !data.contains(i)).collect();
+    run_jobs(
+        &todo,
+        games,
+        || engine_for(config),
+        |engine, index| Some(play_game(engine, config, index)),
+        data,
+        threads,
+        stop,
+        progress,
+    )
+}
+
+/// Runs `job` for every number of `todo` on `threads` threads, each with its own engine from
+/// `new_engine`, appending the records to `data` as they come (a job may give none).
+#[allow(clippy::too_many_arguments)]
+pub fn run_jobs<E, F>(
+    todo: &[u64],
+    target_games: u64,
+    new_engine: E,
+    job: F,
+    data: &mut DataFile,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&GenProgress),
+) -> Result<(), DataError>
+where
+    E: Fn() -> Engine + Sync,
+    F: Fn(&mut Engine, u64) -> Option<GameRecord> + Sync,
+{
+    let next = AtomicU64::new(0);
     let started = crate::Instant::now();
     let mut new_positions = 0;
     let (send, receive) = mpsc::channel::<GameRecord>();
     std::thread::scope(|scope| -> Result<(), DataError> {
         for _ in 0..threads.max(1) {
-            let (todo, next, send) = (Arc::clone(&todo), Arc::clone(&next), send.clone());
+            let send = send.clone();
+            let (next, new_engine, job) = (&next, &new_engine, &job);
             scope.spawn(move || {
-                let mut engine = engine_for(config);
+                let mut engine = new_engine();
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
                     let slot = next.fetch_add(1, Ordering::Relaxed) as usize;
                     let Some(&index) = todo.get(slot) else { break };
-                    if send.send(play_game(&mut engine, config, index)).is_err() {
-                        break;
+                    if let Some(record) = job(&mut engine, index) {
+                        if send.send(record).is_err() {
+                            break;
+                        }
                     }
                 }
             });
@@ -301,13 +333,53 @@ pub fn run(
             new_positions += record.moves.len() as u64;
             progress(&GenProgress {
                 games: data.games(),
-                target_games: games,
+                target_games,
                 positions: data.positions(),
                 new_positions,
                 seconds: started.elapsed().as_secs_f64(),
             });
         }
         failure.map_or(Ok(()), Err)
+    })
+}
+
+/// Scores every position of a recorded game (its main line) with a search of `nodes` nodes,
+/// which sees the game's history for repetitions. `None` when the game's result is unknown.
+pub fn score_game(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[xiangqi_core::Move],
+    result: Option<GameResult>,
+    nodes: u64,
+    index: u64,
+) -> Option<GameRecord> {
+    let result = result?;
+    engine.new_game();
+    let mut game = Game::new(start.clone(), engine.options().rules);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut scored = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if game.outcome().is_some() {
+            break;
+        }
+        let found = engine.search_game(&game, &limits, &mut |_| {});
+        if game.push(mv).is_err() {
+            break;
+        }
+        scored.push(ScoredMove {
+            mv,
+            score: data_score(found.score),
+        });
+    }
+    Some(GameRecord {
+        index,
+        start: start.clone(),
+        result,
+        termination: RECORDED,
+        moves: scored,
     })
 }
 
