@@ -396,7 +396,11 @@ fn score_command(args: &[String]) -> Result<(), String> {
                 PgnResult::Draw => Some(GameResult::Draw),
                 PgnResult::Unknown => None,
             };
-            (g.start.clone(), g.moves.iter().map(|m| m.mv).collect(), result)
+            (
+                g.start.clone(),
+                g.moves.iter().map(|m| m.mv).collect(),
+                result,
+            )
         })
         .collect();
     let out = match out {
@@ -434,7 +438,9 @@ fn score_command(args: &[String]) -> Result<(), String> {
         &mut |p| {
             if last.elapsed().as_secs_f64() >= 10.0 || p.games >= p.target_games {
                 last = Instant::now();
-                let eta = p.eta_seconds().map_or_else(|| "?".to_owned(), format_duration);
+                let eta = p
+                    .eta_seconds()
+                    .map_or_else(|| "?".to_owned(), format_duration);
                 eprintln!(
                     "games {}/{} positions {} ({:.0} positions/s) eta {eta}",
                     p.games,
@@ -446,7 +452,12 @@ fn score_command(args: &[String]) -> Result<(), String> {
         },
     )
     .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!("{}: {} games, {} positions", out.display(), data.games(), data.positions());
+    eprintln!(
+        "{}: {} games, {} positions",
+        out.display(),
+        data.games(),
+        data.positions()
+    );
     Ok(())
 }
 

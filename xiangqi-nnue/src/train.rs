@@ -15,7 +15,7 @@
 
 use crate::data::{DataError, DataReader, GameRecord, SCORE_MATE_BOUND, SCORE_NONE};
 use crate::features::{feature, FEATURES};
-use crate::net::{NetError, NetParts, Network};
+use crate::net::{NetError, NetParts, Network, MAX_ACTIVE};
 use core::fmt;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -35,7 +35,17 @@ const W1_BOUND: f32 = 1.98;
 const W2_BOUND: f32 = 127.0 / QB as f32;
 /// Parts a batch is split into (the gradient sum's fixed order).
 const PARTS: usize = 8;
-const CHECKPOINT_MAGIC: &[u8; 8] = b"XQNNCKP1";
+const CHECKPOINT_MAGIC: &[u8; 8] = b"XQNNCKP2";
+/// First-layer rows in training: one per input, then one per relative piece (the piece's
+/// factor, shared by all its points, so that what a piece is worth anywhere is learned from
+/// every position it stands in; folded into the inputs' rows when the net is quantized).
+const ROWS: usize = FEATURES + 14;
+
+/// The factor row of input `f`.
+#[inline]
+fn factor_row(f: u16) -> usize {
+    FEATURES + usize::from(f) / 90
+}
 
 /// One training position: the inputs as Red sees them, the side to move, the search's score
 /// and the game's result for the side to move.
@@ -375,7 +385,7 @@ impl Trainer {
                 "batch size and epochs must be at least 1".into(),
             ));
         }
-        let n = FEATURES * h + h + 2 * h + 1;
+        let n = ROWS * h + h + 2 * h + 1;
         let mut rng = Rng(config.seed);
         let mut params = vec![0.0f32; n];
         // Small first-layer weights, biases that start every neuron in SCReLU's active range,
@@ -384,11 +394,15 @@ impl Trainer {
         for w in &mut params[..FEATURES * h] {
             *w = (rng.uniform() * 2.0 - 1.0) * w1_range;
         }
-        for b in &mut params[FEATURES * h..FEATURES * h + h] {
+        // The piece factors start at zero: the net begins as if they were not there.
+        for w in &mut params[FEATURES * h..ROWS * h] {
+            *w = 0.0;
+        }
+        for b in &mut params[ROWS * h..ROWS * h + h] {
             *b = 0.3 + rng.uniform() * 0.4;
         }
         let w2_range = 1.0 / (2.0 * h as f32).sqrt();
-        for w in &mut params[FEATURES * h + h..n - 1] {
+        for w in &mut params[ROWS * h + h..n - 1] {
             *w = (rng.uniform() * 2.0 - 1.0) * w2_range;
         }
         Ok(Trainer {
@@ -408,7 +422,7 @@ impl Trainer {
 
     fn split(&self) -> (usize, usize, usize, usize) {
         let h = self.config.hidden;
-        let b1 = FEATURES * h;
+        let b1 = ROWS * h;
         let w2 = b1 + h;
         let b2 = w2 + 2 * h;
         (h, b1, w2, b2)
@@ -423,8 +437,10 @@ impl Trainer {
         for (half, inputs) in [&us[..n], &them[..n]].into_iter().enumerate() {
             let mut acc = self.params[b1..b1 + h].to_vec();
             for &f in inputs {
-                let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
-                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                for r in [usize::from(f), factor_row(f)] {
+                    let row = &self.params[r * h..(r + 1) * h];
+                    acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                }
             }
             let weights = &self.params[w2 + half * h..w2 + (half + 1) * h];
             for (a, w) in acc.iter().zip(weights) {
@@ -453,8 +469,10 @@ impl Trainer {
             let a = &mut acc[half * h..(half + 1) * h];
             a.copy_from_slice(&self.params[b1..b1 + h]);
             for &f in *inputs {
-                let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
-                a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                for r in [usize::from(f), factor_row(f)] {
+                    let row = &self.params[r * h..(r + 1) * h];
+                    a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                }
             }
             let weights = &self.params[w2 + half * h..w2 + (half + 1) * h];
             for (a, w) in a.iter().zip(weights) {
@@ -490,8 +508,10 @@ impl Trainer {
                 .zip(a)
                 .for_each(|(g, d)| *g += d);
             for &f in *inputs {
-                let row = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
-                row.iter_mut().zip(a).for_each(|(g, d)| *g += d);
+                for r in [usize::from(f), factor_row(f)] {
+                    let row = &mut grad[r * h..(r + 1) * h];
+                    row.iter_mut().zip(a).for_each(|(g, d)| *g += d);
+                }
             }
         }
         (p - t) * (p - t)
@@ -646,14 +666,26 @@ impl Trainer {
     pub fn quantize(&self, description: &str) -> Result<Network, TrainError> {
         let (h, b1, w2, b2) = self.split();
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
+        // Each input's row with its piece's factor folded in, kept inside what the integer
+        // accumulator can hold (at most 32 inputs on top of the bias).
+        let b1_q: Vec<i16> = self.params[b1..w2].iter().map(|&x| q(x, QA)).collect();
+        let mut w1 = vec![0i16; FEATURES * h];
+        for f in 0..FEATURES {
+            let factor = factor_row(f as u16);
+            for j in 0..h {
+                let limit = ((i32::from(i16::MAX) - i32::from(b1_q[j]).abs()) / MAX_ACTIVE) as f32;
+                let x = (self.params[f * h + j] + self.params[factor * h + j]) * QA as f32;
+                w1[f * h + j] = x.round().clamp(-limit, limit) as i16;
+            }
+        }
         let parts = NetParts {
             hidden: h,
             qa: QA,
             qb: QB,
             scale: SCALE,
             description: description.to_owned(),
-            w1: self.params[..b1].iter().map(|&x| q(x, QA)).collect(),
-            b1: self.params[b1..w2].iter().map(|&x| q(x, QA)).collect(),
+            w1,
+            b1: b1_q,
             w2: self.params[w2..b2].iter().map(|&x| q(x, QB)).collect(),
             b2: (self.params[b2] * (QA * QB) as f32).round() as i32,
         };
@@ -704,7 +736,7 @@ impl Trainer {
             )));
         }
         let h = config.hidden;
-        if n as usize != FEATURES * h + 3 * h + 1 || bytes.len() != 40 + 12 * n as usize {
+        if n as usize != ROWS * h + 3 * h + 1 || bytes.len() != 40 + 12 * n as usize {
             return Err(bad("its size does not match its header"));
         }
         let floats = |k: usize| -> Vec<f32> {

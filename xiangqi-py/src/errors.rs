@@ -52,6 +52,13 @@ create_exception!(
     "A size or number beyond what the package accepts (the message names the limit)."
 );
 
+create_exception!(
+    xiangqi,
+    NetError,
+    XiangqiError,
+    "A net file for the learned evaluation cannot be used: unreadable, not a net, damaged or of another architecture."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -62,6 +69,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
     m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("NetError", py.get_type::<NetError>())?;
     Ok(())
 }
 

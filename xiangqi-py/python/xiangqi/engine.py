@@ -28,11 +28,13 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 import dataclasses
 import functools
 import math
+import os
 import time as _time
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
 from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_levels
+from xiangqi._xiangqi import evaluate as _evaluate
 from xiangqi.exceptions import XiangqiError
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Engine",
+    "evaluate",
     "Limit",
     "PlayResult",
     "InfoDict",
@@ -343,7 +346,9 @@ class Engine:
     a ``hash_mb`` transposition table (at most ``MAX_HASH_MB``; ``LimitError`` above it,
     ``MemoryError`` when it does not fit), judging repetitions by ``rules`` (``"casual"``,
     ``"simple"``, ``"axf"``; by default the board's own). ``seed`` fixes the weaker levels'
-    random choices."""
+    random choices. ``evaluation`` is ``"nnue"`` (the learned evaluation: the shipped net, or
+    the net file ``eval_file``; ``NetError`` when it cannot be used) or ``"classical"`` (the
+    hand-written one)."""
 
     def __init__(
         self,
@@ -352,9 +357,23 @@ class Engine:
         hash_mb: int = 64,
         rules: Optional[str] = None,
         seed: Optional[int] = None,
+        *,
+        evaluation: str = "nnue",
+        eval_file: Optional[Union[str, "os.PathLike[str]"]] = None,
     ) -> None:
         self._rules = rules
-        self._engine = _Engine(level, threads, hash_mb, rules or "axf", seed)
+        self._engine = _Engine(
+            level, threads, hash_mb, rules or "axf", seed, evaluation, None if eval_file is None else os.fspath(eval_file)
+        )
+
+    @property
+    def evaluation(self) -> str:
+        """``"nnue"`` or ``"classical"``."""
+        return self._engine.evaluation
+
+    def set_evaluation(self, evaluation: str, eval_file: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
+        """Changes the evaluation (see the class); the transposition table is cleared."""
+        self._engine.set_evaluation(evaluation, None if eval_file is None else os.fspath(eval_file))
 
     @property
     def level(self) -> str:
@@ -440,3 +459,16 @@ def __getattr__(name: str) -> Any:
 
         return getattr(uci, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def evaluate(
+    board: Board, *, evaluation: str = "nnue", eval_file: Optional[Union[str, "os.PathLike[str]"]] = None
+) -> int:
+    """The static evaluation of ``board`` in centipawns for the side to move, without search:
+    the learned evaluation (the shipped net, or ``eval_file``) or ``evaluation="classical"``.
+
+    >>> import xiangqi
+    >>> abs(xiangqi.engine.evaluate(xiangqi.Board())) < 100
+    True
+    """
+    return _evaluate(board, evaluation, None if eval_file is None else os.fspath(eval_file))
