@@ -192,6 +192,7 @@ fn random_games_round_trip_in_every_format() {
             chinese: ChineseStyle {
                 traditional: true,
                 full_width_digits: true,
+                ..ChineseStyle::TRADITIONAL
             },
             line_width: 40,
             ..WriteOptions::default()

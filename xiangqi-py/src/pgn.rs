@@ -384,6 +384,54 @@ pub fn record_write(
     }
 }
 
+/// Writes records as `"pgn"` (moves in `notation`) or `"dhtmlxq"`, encoded in `encoding`
+/// with only the characters it has: Chinese moves in the ones records in that encoding use
+/// (Big5: traditional, 車 and 馬 for both sides); a tag or comment holding a character the
+/// encoding lacks raises `XiangqiError` naming it.
+#[pyfunction]
+#[pyo3(signature = (records, format = "pgn", notation = "iccs", line_width = 80, encoding = "utf-8"))]
+pub fn records_write_bytes<'py>(
+    py: Python<'py>,
+    records: Vec<Bound<'_, PyAny>>,
+    format: &str,
+    notation: &str,
+    line_width: usize,
+    encoding: &str,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let games = records
+        .iter()
+        .map(record_from_dict)
+        .collect::<PyResult<Vec<_>>>()?;
+    let format = match parse_format(Some(format))? {
+        Some(f @ (xiangqi_records::Format::Pgn | xiangqi_records::Format::DhtmlXq)) => f,
+        _ => {
+            return Err(XiangqiError::new_err(format!(
+                "records are written as pgn or dhtmlxq, not {format:?}"
+            )))
+        }
+    };
+    let (move_format, chinese) = notation_format(notation)?;
+    let options = xiangqi_records::WriteOptions {
+        pgn: WriteOptions {
+            format: move_format,
+            chinese,
+            line_width,
+            ..WriteOptions::default()
+        },
+        encoding: match parse_text_encoding(Some(encoding))? {
+            TextEncoding::Auto => TextEncoding::Utf8,
+            named => named,
+        },
+    };
+    let bytes = xiangqi_records::write_bytes(&games, format, &options).map_err(|e| match e {
+        xiangqi_records::WriteError::Record(e) => {
+            crate::errors::IllegalMoveError::new_err(e.to_string())
+        }
+        other => XiangqiError::new_err(other.to_string()),
+    })?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
 fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
     Ok(match parse_notation(notation)? {
         Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
@@ -444,12 +492,7 @@ pub fn pgn_write(
         pm.nags = nags.get(i).cloned().unwrap_or_default();
         game.moves.push(pm);
     }
-    let (format, chinese) = match parse_notation(notation)? {
-        Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
-        Notation::Wxf => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
-        Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
-        Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
-    };
+    let (format, chinese) = notation_format(notation)?;
     let options = WriteOptions {
         format,
         chinese,
@@ -472,6 +515,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dhtmlxq_read, m)?)?;
     m.add_function(wrap_pyfunction!(records_read, m)?)?;
     m.add_function(wrap_pyfunction!(record_write, m)?)?;
+    m.add_function(wrap_pyfunction!(records_write_bytes, m)?)?;
     m.add_class::<RecordStream>()?;
     Ok(())
 }

@@ -65,6 +65,8 @@ pub struct PgnReader<R> {
     ahead: VecDeque<Vec<u8>>,
     /// The whole input as UTF-8, when it was UTF-16 (which cannot be split at `\n` bytes).
     converted: Option<std::io::Cursor<Vec<u8>>>,
+    /// The UTF-16 encoding `converted` was read from.
+    utf16: Option<TextEncoding>,
     /// The legacy encoding of the lines that are not UTF-8, once known.
     legacy: Option<TextEncoding>,
     bytes: Vec<u8>,
@@ -91,6 +93,7 @@ impl<R: BufRead> PgnReader<R> {
             options,
             ahead: VecDeque::new(),
             converted: None,
+            utf16: None,
             legacy: match options.encoding {
                 TextEncoding::Gbk | TextEncoding::Big5 => Some(options.encoding),
                 _ => None,
@@ -108,6 +111,9 @@ impl<R: BufRead> PgnReader<R> {
     /// The encoding read so far: the legacy one (GBK or Big5) when a line needed it, else the
     /// one named by the options or a byte order mark, else UTF-8.
     pub fn encoding(&self) -> TextEncoding {
+        if let Some(utf16) = self.utf16 {
+            return utf16;
+        }
         match (self.legacy, self.options.encoding) {
             (Some(legacy), _) => legacy,
             (None, TextEncoding::Auto) => TextEncoding::Utf8,
@@ -131,6 +137,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         self.input.read_to_end(&mut all)?;
         let decoded = text::decode(&all, encoding);
+        self.utf16 = Some(decoded.encoding);
         self.converted = Some(std::io::Cursor::new(decoded.text.into_owned().into_bytes()));
         Ok(())
     }

@@ -46,6 +46,7 @@ __all__ = [
     "dhtmlxq_read",
     "records_read",
     "record_write",
+    "records_write_bytes",
     "RecordStream",
 ]
 
@@ -292,6 +293,13 @@ def records_read(
     path: str, encoding: Optional[str] = None, format: Optional[str] = None
 ) -> List[Tuple[str, str, str, List[Union[Dict[str, Any], str]]]]: ...
 def record_write(record: Dict[str, Any], format: str = "pgn", notation: str = "iccs", line_width: int = 80) -> str: ...
+def records_write_bytes(
+    records: Sequence[Dict[str, Any]],
+    format: str = "pgn",
+    notation: str = "iccs",
+    line_width: int = 80,
+    encoding: str = "utf-8",
+) -> bytes: ...
 @final
 class RecordStream:
     def __new__(cls, path: str, encoding: Optional[str] = None, format: Optional[str] = None) -> RecordStream: ...

@@ -16,9 +16,9 @@ page works), with variations and comments; they read into the same ``Game`` as
 from __future__ import annotations
 
 import os
-from typing import IO, Iterator, List, Optional, Union
+from typing import IO, Iterator, List, Optional, Union, overload
 
-from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write
+from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write, records_write_bytes
 from xiangqi.pgn import Game
 
 __all__ = ["read_game", "read_games", "write", "write_all", "PgnError"]
@@ -56,11 +56,25 @@ def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Gam
     return None
 
 
-def write(game: Game) -> str:
-    """The game as a DhtmlXQ block, variations and comments included."""
+@overload
+def write(game: Game, *, encoding: None = ...) -> str: ...
+@overload
+def write(game: Game, *, encoding: str) -> bytes: ...
+def write(game: Game, *, encoding: Optional[str] = None) -> Union[str, bytes]:
+    """The game as a DhtmlXQ block, variations and comments included; with ``encoding``, as
+    bytes in it (a character the encoding lacks raises ``XiangqiError``, as in
+    ``xiangqi.pgn.write``)."""
+    if encoding is not None:
+        return records_write_bytes([game._to_record()], "dhtmlxq", encoding=encoding)
     return record_write(game._to_record(), "dhtmlxq")
 
 
-def write_all(games: List[Game]) -> str:
-    """Several games, one block each."""
+@overload
+def write_all(games: List[Game], *, encoding: None = ...) -> str: ...
+@overload
+def write_all(games: List[Game], *, encoding: str) -> bytes: ...
+def write_all(games: List[Game], *, encoding: Optional[str] = None) -> Union[str, bytes]:
+    """Several games, one block each (bytes in ``encoding`` when given)."""
+    if encoding is not None:
+        return records_write_bytes([g._to_record() for g in games], "dhtmlxq", encoding=encoding)
     return "".join(write(g) + "\n" for g in games)

@@ -58,6 +58,7 @@ from xiangqi._xiangqi import (
     pgn_read,
     pgn_read_bytes,
     record_write,
+    records_write_bytes,
     records_read,
 )
 
@@ -642,11 +643,24 @@ def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[
         yield Game._from_record(record)
 
 
-def write(game: Union[Game, Board], notation: str = "iccs", line_width: int = 80) -> str:
+@overload
+def write(game: Union[Game, Board], notation: str = ..., line_width: int = ..., *, encoding: None = ...) -> str: ...
+@overload
+def write(game: Union[Game, Board], notation: str = ..., line_width: int = ..., *, encoding: str) -> bytes: ...
+def write(game: Union[Game, Board], notation: str = "iccs", line_width: int = 80, *, encoding: Optional[str] = None) -> Union[str, bytes]:
     """A game (or a board's move stack) as PGN, variations, comments and NAGs included, moves
-    in ``"iccs"``, ``"wxf"``, ``"chinese"`` or ``"chinese-traditional"``."""
+    in ``"iccs"``, ``"wxf"``, ``"chinese"`` or ``"chinese-traditional"``.
+
+    With ``encoding`` (``"utf-8"``, ``"gbk"``, ``"big5"``, ``"utf-16le"``, ``"utf-16be"``) the
+    record comes as bytes in that encoding, written with only the characters it has: in Big5,
+    Chinese moves are traditional with 車 and 馬 for both sides, as Big5 records write them
+    (Big5 has no 俥 and no simplified characters); a name or comment holding a character the
+    encoding lacks raises ``XiangqiError`` naming it. Nothing is ever replaced (``str.encode``
+    would raise on 俥, or with ``errors="xmlcharrefreplace"`` write ``&#20453;``)."""
     if isinstance(game, Board):
         game = Game.from_board(game)
+    if encoding is not None:
+        return records_write_bytes([game._to_record()], "pgn", notation, line_width, encoding)
     return record_write(game._to_record(), "pgn", notation, line_width)
 
 
