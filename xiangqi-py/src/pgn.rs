@@ -6,7 +6,8 @@
 //! for a line without any comment, or without any NAG) and
 //! `variations`, a list of `(index, [line, ...])` for the moves that have alternatives, where a
 //! line is a dict of the same `moves`, `comments`, `nags`, `variations` and its `comment` (the
-//! text before its first move).
+//! text before its first move). A record that could not be read whole also has `errors`, a
+//! list holding its error message (with line and column), and holds what could be read.
 
 use crate::board::{parse_notation, Board};
 use crate::errors::{fen_error, PgnError, XiangqiError};
@@ -92,13 +93,48 @@ pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, 
     Ok(d)
 }
 
-fn result_object(
-    py: Python<'_>,
-    r: Result<PgnGame, impl std::fmt::Display>,
-) -> PyResult<Py<PyAny>> {
+/// An error reading a record, and what of the record could be read before it.
+trait RecordError: std::fmt::Display {
+    fn partial(&self) -> Option<&PgnGame> {
+        None
+    }
+}
+
+impl RecordError for xiangqi_core::pgn::PgnError {
+    fn partial(&self) -> Option<&PgnGame> {
+        self.partial.as_deref()
+    }
+}
+
+impl RecordError for xiangqi_records::ReadError {
+    fn partial(&self) -> Option<&PgnGame> {
+        match self {
+            xiangqi_records::ReadError::Pgn(e) => e.partial.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+impl RecordError for xiangqi_core::dhtmlxq::DhtmlXqError {}
+
+/// A record's dict; for a record that could not be read, what could be (an empty record if
+/// nothing) with `errors`: the message, with line and column.
+fn result_object(py: Python<'_>, r: Result<PgnGame, impl RecordError>) -> PyResult<Py<PyAny>> {
     Ok(match r {
         Ok(game) => record_dict(py, &game)?.into_any().unbind(),
-        Err(e) => e.to_string().into_pyobject(py)?.into_any().unbind(),
+        Err(e) => {
+            let empty;
+            let partial = match e.partial() {
+                Some(game) => game,
+                None => {
+                    empty = PgnGame::default();
+                    &empty
+                }
+            };
+            let d = record_dict(py, partial)?;
+            d.set_item("errors", vec![e.to_string()])?;
+            d.into_any().unbind()
+        }
     })
 }
 
@@ -442,7 +478,8 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
 }
 
 /// Reads every record of a PGN text. Each item is a record dict (see the module
-/// documentation) or, for a malformed record, the error message (with line and column).
+/// documentation); a malformed record's holds what could be read and `errors`, its message
+/// (with line and column).
 #[pyfunction]
 pub fn pgn_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
     let records = py.detach(|| read_all(text));

@@ -270,6 +270,7 @@ fn read_fen_list(text: &str) -> Vec<Result<PgnGame, ReadError>> {
                 })
                 .map_err(|e| {
                     ReadError::Pgn(PgnError {
+                        partial: None,
                         line: i + 1,
                         column: 1,
                         kind: pgn::PgnErrorKind::Fen(e),

@@ -38,20 +38,25 @@ def _text(source: Source, encoding: Optional[str]) -> str:
     return data if isinstance(data, str) else decode_text(data, encoding)[0]
 
 
-def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[str] = None) -> Iterator[Game]:
+def read_games(
+    source: Source, *, skip_errors: bool = False, strict: bool = False, encoding: Optional[str] = None
+) -> Iterator[Game]:
     """Every DhtmlXQ record of a text, bytes, a stream or a file named by a path (bytes in
-    ``encoding``, by default the one detected)."""
+    ``encoding``, by default the one detected). A broken record comes with ``game.errors``
+    (``skip_errors=True`` leaves it out, ``strict=True`` raises ``PgnError``), as in
+    ``xiangqi.pgn.read_games``."""
     for record in dhtmlxq_read(_text(source, encoding)):
-        if isinstance(record, str):
+        if record.get("errors"):
             if skip_errors:
                 continue
-            raise PgnError(record)
+            if strict:
+                raise PgnError(record["errors"][0])
         yield Game._from_record(record)
 
 
-def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Game]:
+def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = False) -> Optional[Game]:
     """The first DhtmlXQ record of a text, bytes, a stream or a file (``None`` if none)."""
-    for game in read_games(source, encoding=encoding):
+    for game in read_games(source, encoding=encoding, strict=strict):
         return game
     return None
 
