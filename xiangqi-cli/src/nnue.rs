@@ -14,13 +14,14 @@ use xiangqi_search::{Evaluation, Rules};
 pub const USAGE: &str = "usage:
   xiangqi nnue gen [--out FILE] [--games N] [--nodes N] [--threads N] [--seed N]
                    [--openings FILE] [--random-plies MIN-MAX] [--rules casual|simple|axf]
-                   [--eval nnue|classical] [--eval-file NET]
+                   [--eval nnue|classical] [--eval-file NET] [--ray [ADDRESS]]
       the engine plays itself at a fixed node count; every position is written with the search's
       score and the game's result (about 4.5 bytes a position). Resumable: run the same command
       again and it plays the games the file lacks; a larger --games appends more.
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/selfplay-SEED.bin (~/.cache when unset),
       --games 10000, --nodes 6000, --threads all cores, --seed 1, the balanced openings,
-      --random-plies 2-6, --rules axf, the shipped net.
+      --random-plies 2-6, --rules axf, the shipped net. With --ray the games are Ray tasks
+      (python -m xiangqi.nnue gen, the Python package with its ray extra; $XIANGQI_PYTHON).
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
@@ -37,9 +38,6 @@ pub const USAGE: &str = "usage:
       Default --out: $XDG_CACHE_HOME/xiangqi/nnue/records-NODES.bin.
   xiangqi nnue stats DATA...
       games, positions, results and how the games ended.";
-
-/// The balanced openings shipped with the project.
-const BALANCED_OPENINGS: &str = include_str!("../../data/openings/balanced.epd");
 
 /// Runs `xiangqi nnue ARGS`.
 pub fn command(args: &[String]) -> Result<(), String> {
@@ -61,34 +59,6 @@ pub fn cache_dir() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
         .unwrap_or_else(|| PathBuf::from(".cache"));
     base.join("xiangqi").join("nnue")
-}
-
-/// Reads openings: one FEN (or EPD) a line, `#` comments and blank lines skipped.
-fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
-    let openings: Vec<Position> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .enumerate()
-        .map(|(i, line)| {
-            // An EPD line has four fields; a FEN line six. Both parse as a FEN with the
-            // counters defaulted.
-            let fields: Vec<&str> = line.split_whitespace().take(6).collect();
-            let fen = if fields.len() >= 6 {
-                fields.join(" ")
-            } else {
-                format!(
-                    "{} 0 1",
-                    fields.iter().take(4).copied().collect::<Vec<_>>().join(" ")
-                )
-            };
-            Position::from_fen(&fen).map_err(|e| format!("opening {}: {e}", i + 1))
-        })
-        .collect::<Result<_, _>>()?;
-    if openings.is_empty() {
-        return Err("no openings".to_owned());
-    }
-    Ok(openings)
 }
 
 fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, String> {
@@ -131,11 +101,14 @@ fn format_duration(seconds: f64) -> String {
 }
 
 fn gen_command(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--ray") {
+        return gen_on_ray(args);
+    }
     let mut config = GenConfig::default();
     let mut out = None;
     let mut games = 10_000u64;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut openings_text = BALANCED_OPENINGS.to_owned();
+    let mut openings_text = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if eval_option(arg, &mut it, &mut config.evaluation)? {
@@ -163,7 +136,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             "--openings" => {
                 let path = it.next().ok_or("--openings needs a file")?;
                 openings_text =
-                    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                    Some(std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?);
             }
             "--random-plies" => {
                 let value = it.next().ok_or("--random-plies needs MIN-MAX")?;
@@ -188,7 +161,9 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }
     }
-    config.openings = parse_openings(&openings_text)?;
+    if let Some(text) = openings_text {
+        config.openings = datagen::parse_openings(&text)?;
+    }
     let out = match out {
         Some(path) => path,
         None => {
@@ -233,6 +208,60 @@ fn gen_command(args: &[String]) -> Result<(), String> {
         data.positions()
     );
     Ok(())
+}
+
+/// `gen --ray`: the games as Ray tasks, by the Python package's `xiangqi.nnue` (the same games
+/// and file), with `$XIANGQI_PYTHON` (default `python3`).
+fn gen_on_ray(args: &[String]) -> Result<(), String> {
+    let python = std::env::var("XIANGQI_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let mut forwarded: Vec<String> = Vec::new();
+    let mut has_out = false;
+    let mut seed = "1".to_owned();
+    let mut it = args.iter().peekable();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--threads" => {
+                let n = it.next().ok_or("--threads needs a value")?;
+                forwarded.extend(["--workers".to_owned(), n.clone()]);
+            }
+            "--ray" => {
+                forwarded.push("--ray".to_owned());
+                if let Some(address) = it.next_if(|a| !a.starts_with("--")) {
+                    forwarded.push(address.clone());
+                }
+            }
+            "--openings" => return Err("--openings is not available with --ray".to_owned()),
+            other => {
+                has_out |= other == "--out";
+                if other == "--seed" {
+                    seed = it.peek().map_or(seed, |s| (*s).clone());
+                }
+                forwarded.push(other.to_owned());
+            }
+        }
+    }
+    if !has_out {
+        let dir = cache_dir();
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        forwarded.push("--out".to_owned());
+        forwarded.push(
+            dir.join(format!("selfplay-{seed}.bin"))
+                .display()
+                .to_string(),
+        );
+    }
+    let status = std::process::Command::new(&python)
+        .args(["-m", "xiangqi.nnue", "gen"])
+        .args(&forwarded)
+        .status()
+        .map_err(|e| {
+            format!("{python}: {e} (--ray needs the Python package: pip install 'xiangqi[ray]')")
+        })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{python} -m xiangqi.nnue gen ended with {status}"))
+    }
 }
 
 fn train_command(args: &[String]) -> Result<(), String> {
@@ -511,6 +540,10 @@ mod tests {
 
     #[test]
     fn the_shipped_openings_parse() {
-        assert_eq!(parse_openings(BALANCED_OPENINGS).unwrap().len(), 60);
+        assert_eq!(datagen::balanced_openings().len(), 60);
+        assert!(datagen::parse_openings("# only a comment\n").is_err());
+        assert!(datagen::parse_openings("9/9/9 w")
+            .unwrap_err()
+            .contains("opening 1"));
     }
 }

@@ -407,7 +407,10 @@ impl Engine {
 }
 
 /// An evaluation by name, with a net file for `nnue` (else the shipped net).
-fn parse_evaluation(name: &str, eval_file: Option<&std::path::Path>) -> PyResult<Evaluation> {
+pub(crate) fn parse_evaluation(
+    name: &str,
+    eval_file: Option<&std::path::Path>,
+) -> PyResult<Evaluation> {
     match (name.to_ascii_lowercase().as_str(), eval_file) {
         ("classical", None) => Ok(Evaluation::Classical),
         ("classical", Some(_)) => Err(XiangqiError::new_err(

@@ -9,6 +9,7 @@ mod encoding;
 mod engine;
 mod errors;
 mod interrupt;
+mod nnue;
 mod outcome;
 mod perft;
 mod pgn;
@@ -29,6 +30,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
+    nnue::register(m)?;
     Ok(())
 }
 

@@ -15,6 +15,39 @@ use xiangqi_nnue::data::{
     SCORE_MATE_BOUND, SCORE_NONE,
 };
 
+/// The balanced openings shipped with the project (`data/openings/balanced.epd`): 60 starts a
+/// few plies in, each scored within 60 centipawns by a reference engine.
+pub fn balanced_openings() -> Vec<Position> {
+    parse_openings(include_str!("../../data/openings/balanced.epd"))
+        .expect("the shipped openings are valid")
+}
+
+/// Reads openings: one FEN (or EPD) a line, `#` comments and blank lines skipped. The error
+/// names the line.
+pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+    let openings: Vec<Position> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| {
+            // An EPD line has four fields; a FEN line six. Both parse as a FEN with the
+            // counters defaulted.
+            let fields: Vec<&str> = line.split_whitespace().take(6).collect();
+            let fen = if fields.len() >= 6 {
+                fields.join(" ")
+            } else {
+                format!("{} 0 1", fields[..fields.len().min(4)].join(" "))
+            };
+            Position::from_fen(&fen).map_err(|e| format!("opening {}: {e}", i + 1))
+        })
+        .collect::<Result<_, _>>()?;
+    if openings.is_empty() {
+        return Err("no openings".to_owned());
+    }
+    Ok(openings)
+}
+
 /// How the games are played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenConfig {
@@ -47,7 +80,8 @@ pub struct GenConfig {
     pub hash_mb: usize,
     /// The run's seed: with the same seed and settings, game `n` is always the same game.
     pub seed: u64,
-    /// Where the games start (an opening is chosen by the game's number and seed).
+    /// Where the games start (an opening is chosen by the game's number and seed; by default
+    /// [`balanced_openings`]).
     pub openings: Vec<Position>,
 }
 
@@ -68,7 +102,7 @@ impl Default for GenConfig {
             evaluation: Evaluation::default(),
             hash_mb: 16,
             seed: 1,
-            openings: vec![Position::startpos()],
+            openings: balanced_openings(),
         }
     }
 }

@@ -174,11 +174,6 @@ fn a_tiny_net_learns_from_self_play() {
         hash_mb: 1,
         max_plies: 160,
         seed: 5,
-        openings: include_str!("../../data/openings/balanced.epd")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| Position::from_fen(l).unwrap())
-            .collect(),
         ..GenConfig::default()
     };
     let mut data = DataFile::open(&path).unwrap();
