@@ -35,7 +35,7 @@ Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
         "bench" => {
             "usage: xiangqi bench [DEPTH] [--eval nnue|classical] [--eval-file NET]
 Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second.
-The node count is the signature of the search with that evaluation (default: the shipped net)."
+The node count is the signature of the search with that evaluation (default: the engine's)."
         }
         "perft" => {
             "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]

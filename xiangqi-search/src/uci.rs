@@ -25,9 +25,10 @@
 //! Options: `Hash` (MiB, at most what this machine holds: see [`crate::max_hash_mb`]),
 //! `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`, `simple` or `axf`, or a
 //! custom string such as `simple,no-capture=off`), `Seed` (the levels' randomness; 0 = from the
-//! clock), `Evaluation` (`nnue`, the default, or `classical`, the hand-written one), `EvalFile`
-//! (a net file for `nnue`; `<embedded>` is the shipped net; a file that fails its checks gets an
-//! `info string error` and the previous net is kept) and `Clear Hash`.
+//! clock), `Evaluation` (`nnue`, the learned one, or `classical`, the hand-written one), `EvalFile`
+//! (a net file, which also selects `nnue`; `<embedded>` is the shipped net; a file that fails its
+//! checks gets an `info string error` and the previous net and evaluation are kept) and
+//! `Clear Hash`.
 //!
 //! Extra commands: `go perft N` (a move-by-move count, N at most [`MAX_PERFT_DEPTH`]),
 //! `bench [depth]`, `d` (draw the board).
@@ -676,9 +677,8 @@ impl Session {
                         self.net = net.clone();
                         self.eval_file =
                             if path.is_empty() { EMBEDDED_NET } else { path }.to_owned();
-                        if engine.options().evaluation.net().is_some() {
-                            engine.set_evaluation(Evaluation::Nnue(net));
-                        }
+                        // A net chosen is a net used.
+                        engine.set_evaluation(Evaluation::Nnue(net));
                         Ok(())
                     }
                     Err(e) => Err(format!(

@@ -39,6 +39,9 @@ __all__ = [
     "pgn_from_board",
     "_Engine",
     "engine_levels",
+    "evaluate",
+    "nnue_play_game",
+    "NnueDataFile",
     "pgn_write",
     "pgn_read_bytes",
     "xqf_read",
@@ -370,9 +373,10 @@ def nnue_play_game(
     hash_mb: int = 16,
 ) -> bytes: ...
 
+@final
 class NnueDataFile:
     def __new__(cls, path: str) -> NnueDataFile: ...
-    def __contains__(self, index: int) -> bool: ...
+    def __contains__(self, key: int, /) -> bool: ...
     @property
     def games(self) -> int: ...
     @property

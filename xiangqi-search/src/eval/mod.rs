@@ -676,9 +676,9 @@ impl Evaluation {
 const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Evaluation {
-    /// The learned evaluation with the shipped net.
+    /// The hand-written evaluation, until the shipped net beats it.
     fn default() -> Evaluation {
-        Evaluation::default_nnue()
+        Evaluation::Classical
     }
 }
 
