@@ -1,7 +1,7 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
 use crate::encoding::{self, Encoding};
-use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, XiangqiError};
+use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, Count, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
@@ -428,18 +428,18 @@ impl Board {
     }
 
     /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
-    #[pyo3(signature = (text, rank_base = 0))]
-    fn parse_uci(&self, text: &str, rank_base: u8) -> PyResult<Move> {
+    #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
+    fn parse_uci(&self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         self.line
             .pos()
-            .parse_iccs(text, dialect(rank_base)?)
+            .parse_iccs(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
 
     /// Parses coordinates, plays the move and returns it.
-    #[pyo3(signature = (text, rank_base = 0))]
-    fn push_uci(&mut self, text: &str, rank_base: u8) -> PyResult<Move> {
+    #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
+    fn push_uci(&mut self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         let m = self.parse_uci(text, rank_base)?;
         self.line.push(m.inner);
         Ok(m)
@@ -633,9 +633,9 @@ impl Board {
     }
 
     /// `True` when the current position has occurred at least `count` times (same side to move).
-    #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: u32) -> bool {
-        self.line.game.is_repetition(count)
+    #[pyo3(signature = (count = Count(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Count<u32>) -> bool {
+        self.line.game.is_repetition(count.0)
     }
 
     /// Plies since the last capture, counted over the game (the start position's own count
@@ -673,7 +673,8 @@ impl Board {
 
     /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
     /// GIL released. Ctrl-C ends it (`KeyboardInterrupt`).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<u64> {
+        let depth = depth.0;
         let pos = self.line.pos().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
@@ -683,7 +684,8 @@ impl Board {
     }
 
     /// The perft count below each legal move. Ctrl-C ends it (`KeyboardInterrupt`).
-    fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(Move, u64)>> {
+    fn perft_divide(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<Vec<(Move, u64)>> {
+        let depth = depth.0;
         let pos = self.line.pos().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
@@ -718,16 +720,19 @@ impl Board {
     /// With `repetitions=True` a last plane tells how often the current position occurred
     /// before (0, 1, 2 or more: 0.0, 0.5, 1.0 for float32; the count for uint8). `history` is
     /// at most `MAX_HISTORY`.
-    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32", repetitions = false))]
+    #[pyo3(
+        signature = (history = Count(0), perspective = "side_to_move", dtype = "float32", repetitions = false),
+        text_signature = "($self, history=0, perspective='side_to_move', dtype='float32', repetitions=False)"
+    )]
     fn planes<'py>(
         &self,
         py: Python<'py>,
-        history: u64,
+        history: Count<u64>,
         perspective: &str,
         dtype: &str,
         repetitions: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let history = check_history(history)?;
+        let history = check_history(history.0)?;
         let perspective = Perspective::parse(perspective)?;
         let turn = self.line.pos().turn();
         let own = perspective.side(turn);
@@ -793,7 +798,13 @@ impl Board {
 
     /// The move of an action index for this position's side to move (legal or not).
     #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
-    fn action_to_move(&self, action: usize, encoding: &str, perspective: &str) -> PyResult<Move> {
+    fn action_to_move(
+        &self,
+        action: Count<usize>,
+        encoding: &str,
+        perspective: &str,
+    ) -> PyResult<Move> {
+        let action = action.0;
         let enc = parse_encoding(encoding)?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         enc.action_move(action, mirror)

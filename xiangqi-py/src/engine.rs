@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{LimitError, XiangqiError};
+use crate::errors::{Count, LimitError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -192,15 +192,19 @@ impl Drop for Searcher<'_> {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = "master", threads = 1, hash_mb = 64, rules = "axf", seed = None))]
+    #[pyo3(
+        signature = (level = "master", threads = Count(1), hash_mb = Count(64), rules = "axf", seed = None),
+        text_signature = "(level='master', threads=1, hash_mb=64, rules='axf', seed=None)"
+    )]
     fn py_new(
         py: Python<'_>,
         level: &str,
-        threads: usize,
-        hash_mb: usize,
+        threads: Count<usize>,
+        hash_mb: Count<usize>,
         rules: &str,
-        seed: Option<u64>,
+        seed: Option<Count<u64>>,
     ) -> PyResult<Engine> {
+        let (threads, hash_mb, seed) = (threads.0, hash_mb.0, seed.map(|s| s.0));
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
         let options = EngineOptions {
@@ -277,21 +281,25 @@ impl Engine {
     /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
     /// in that many moves is found. `rules`, when given, become the engine's rules for this and
     /// later searches (set under the same lock, so another thread's call cannot slip between).
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
+    #[pyo3(
+        signature = (board, depth = None, nodes = None, time = None, multipv = Count(1), info = None, clock = None, mate = None, rules = None),
+        text_signature = "($self, board, depth=None, nodes=None, time=None, multipv=1, info=None, clock=None, mate=None, rules=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
         py: Python<'py>,
         board: PyRef<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Count<u32>>,
+        nodes: Option<Count<u64>>,
         time: Option<f64>,
-        multipv: usize,
+        multipv: Count<usize>,
         info: Option<Py<PyAny>>,
         clock: Option<(f64, f64, f64, f64, Option<u32>)>,
         mate: Option<u32>,
         rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
+        let (depth, nodes, multipv) = (depth.map(|d| d.0), nodes.map(|n| n.0), multipv.0);
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);

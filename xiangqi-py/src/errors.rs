@@ -98,3 +98,52 @@ pub fn limit_error(
 pub fn memory_error(what: &str) -> PyErr {
     pyo3::exceptions::PyMemoryError::new_err(format!("not enough memory for {what}"))
 }
+
+/// The unsigned integer types a [`Count`] can hold.
+pub trait CountType: TryFrom<i128> + Copy + std::fmt::Display {
+    /// The largest value.
+    const MAX: Self;
+}
+
+macro_rules! count_types {
+    ($($t:ty),*) => {$(
+        impl CountType for $t {
+            const MAX: Self = <$t>::MAX;
+        }
+    )*};
+}
+count_types!(u8, u16, u32, u64, usize);
+
+/// A whole-number argument (a count, size, depth, index or seed) taken from any Python int:
+/// a negative one raises `XiangqiError` and one beyond the Rust type `LimitError`, never
+/// `OverflowError` (PyO3 adds the argument's name as a note). Not an int: `TypeError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count<T>(pub T);
+
+impl<'a, 'py, T: CountType> FromPyObject<'a, 'py> for Count<T> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        let value = match obj.extract::<i128>() {
+            Ok(value) => value,
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+                return Err(if text.starts_with('-') {
+                    XiangqiError::new_err(format!("a count or size cannot be negative, not {text}"))
+                } else {
+                    limit_error("a count or size", text, T::MAX)
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        if value < 0 {
+            return Err(XiangqiError::new_err(format!(
+                "a count or size cannot be negative, not {value}"
+            )));
+        }
+        T::try_from(value)
+            .map(Count)
+            .map_err(|_| limit_error("a count or size", value, T::MAX))
+    }
+}
