@@ -252,6 +252,48 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets the number of search threads (1..=`MAX_THREADS`; `LimitError` outside).
+    fn set_threads(&self, py: Python<'_>, threads: Count<usize>) -> PyResult<()> {
+        if !(1..=MAX_THREADS).contains(&threads.0) {
+            return Err(LimitError::new_err(format!(
+                "threads must be 1..={MAX_THREADS}, not {}",
+                threads.0
+            )));
+        }
+        self.lock(py, "change the threads")?.set_threads(threads.0);
+        Ok(())
+    }
+
+    /// Resizes the transposition table, emptying it (`LimitError` beyond `MAX_HASH_MB`,
+    /// `MemoryError` when it does not fit; the old table is kept then).
+    fn set_hash_mb(&self, py: Python<'_>, hash_mb: Count<usize>) -> PyResult<()> {
+        let mut guard = self.lock(py, "resize the hash")?;
+        let engine: &mut CoreEngine = &mut guard;
+        py.detach(|| engine.try_set_hash_mb(hash_mb.0))
+            .map_err(engine_error)
+    }
+
+    /// Reseeds the weaker levels' random choice (`None`: from the clock).
+    #[pyo3(signature = (seed))]
+    fn set_seed(&self, py: Python<'_>, seed: Option<Count<u64>>) -> PyResult<()> {
+        self.lock(py, "reseed")?.set_seed(seed.map(|s| s.0));
+        Ok(())
+    }
+
+    /// The options in use: `(threads, hash_mb, level, rules, seed)`.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<(usize, usize, String, String, Option<u64>)> {
+        let guard = self.lock(py, "read the options")?;
+        let o = guard.options();
+        Ok((
+            o.threads,
+            o.hash_mb,
+            o.level.name().to_lowercase(),
+            o.rules.name().to_owned(),
+            o.seed,
+        ))
+    }
+
     /// Forgets the transposition table and history: a new game starts.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
         let mut guard = self.lock(py, "start a new game")?;
@@ -393,10 +435,17 @@ fn engine_levels() -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// The engine's name and author, as it gives them over UCI (`id name`, `id author`).
+#[pyfunction]
+fn engine_id() -> (&'static str, &'static str) {
+    (xiangqi_search::uci::ENGINE_NAME, xiangqi_search::uci::ENGINE_AUTHOR)
+}
+
 /// Adds the engine to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_id, m)?)?;
     m.add("MAX_HASH_MB", max_hash_mb())?;
     m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;
