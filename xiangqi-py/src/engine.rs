@@ -438,7 +438,10 @@ fn engine_levels() -> Vec<(String, &'static str)> {
 /// The engine's name and author, as it gives them over UCI (`id name`, `id author`).
 #[pyfunction]
 fn engine_id() -> (&'static str, &'static str) {
-    (xiangqi_search::uci::ENGINE_NAME, xiangqi_search::uci::ENGINE_AUTHOR)
+    (
+        xiangqi_search::uci::ENGINE_NAME,
+        xiangqi_search::uci::ENGINE_AUTHOR,
+    )
 }
 
 /// Adds the engine to the module.

@@ -230,6 +230,18 @@ impl Piece {
         self.inner.chinese_char(traditional).to_string()
     }
 
+    /// The piece as one character, as python-chess's `unicode_symbol`: the Chinese character
+    /// of a xiangqi board, traditional (帥仕相傌俥炮兵 / 將士象馬車砲卒); `invert_color` gives
+    /// the other side's character.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let mut piece = self.inner;
+        if invert_color {
+            piece.color = !piece.color;
+        }
+        piece.chinese_char(true).to_string()
+    }
+
     /// The piece type's English name, e.g. `"chariot"`.
     fn name(&self) -> &'static str {
         self.inner.role.name()

@@ -363,7 +363,7 @@ class Match:
         self.concurrency = concurrency
         self.seed = seed
         self.rules = rules
-        Board(None, rules)  # an unknown preset fails here, not in a game
+        Board(rules=rules)  # an unknown preset fails here, not in a game
         self.max_moves = max_moves
         self.resign = resign
         self.draw = draw
