@@ -117,6 +117,9 @@ def test_in_process_configure_config_id_and_quit() -> None:
     with pytest.raises(xiangqi.XiangqiError):
         engine.configure({"Hash": -1})
     assert engine.config["Hash"] == 16  # refused sizes keep the table
+    with engine:
+        pass
+    assert engine.play(xiangqi.Board(), Limit(depth=1)).move is not None  # a with block only stops
     engine.quit()
     with pytest.raises(EngineTerminatedError):
         engine.play(xiangqi.Board(), Limit(depth=1))

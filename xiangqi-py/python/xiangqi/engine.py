@@ -539,13 +539,16 @@ class Engine:
         self.stop()
         self._quit = True
 
-    close = quit
+    def close(self) -> None:
+        """Stops a running search. Unlike ``quit()`` (and unlike python-chess, whose engines
+        are processes to end) the engine stays usable: there is nothing to end in-process."""
+        self.stop()
 
     def __enter__(self) -> "Engine":
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.quit()
+        self.close()
 
 
 def __getattr__(name: str) -> Any:
