@@ -5,8 +5,8 @@
 //! xiangqi a capture can both open and close lines: it removes a cannon's screen or provides
 //! one, and unblocks a horse's leg. Pins are ignored, as in most engines.
 
-use xiangqi_core::attacks::{self, NONE};
-use xiangqi_core::{Bitboard, Color, Move, Position, Role, Square};
+use xiangqi_core::attacks;
+use xiangqi_core::{Bitboard, Color, Move, Position, Role};
 
 /// Exchange values by role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
 pub(crate) const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
@@ -22,47 +22,21 @@ const ORDER: [Role; 7] = [
     Role::General,
 ];
 
-fn file_occupancy(occupied: Bitboard, sq: Square) -> u16 {
-    let column = occupied.0 >> sq.file().index();
-    let mut bits = 0u16;
-    for r in 0..10 {
-        bits |= (((column >> (r * 9)) & 1) as u16) << r;
-    }
-    bits
-}
-
-/// Every piece of either colour attacking `sq` with this occupancy (the flying general left
-/// out: a general only captures next to itself).
-fn attackers_with(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
-    let file_occ = file_occupancy(occupied, sq);
-    let reach = attacks::slide(sq, occupied, file_occ);
+fn attackers_with(pos: &Position, sq: xiangqi_core::Square, occupied: Bitboard) -> Bitboard {
+    let reach = attacks::chariot_attacks(sq, occupied);
     let mut result = Bitboard::EMPTY;
     for color in Color::ALL {
-        let c = color.index();
         result |= reach & pos.pieces(color, Role::Chariot);
-        result |= attacks::SOLDIER_ATTACKERS[c][sq.index()] & pos.pieces(color, Role::Soldier);
-        result |= attacks::ADVISOR[c][sq.index()] & pos.pieces(color, Role::Advisor);
-        result |= attacks::GENERAL[c][sq.index()] & pos.pieces(color, Role::General);
-        for d in 0..4 {
-            let (eye, from) = attacks::ELEPHANT[c][sq.index()][d];
-            if from != NONE && occupied.0 & (1u128 << eye) == 0 {
-                result |= Bitboard(1u128 << from) & pos.pieces(color, Role::Elephant);
-            }
-        }
+        result |= attacks::soldier_attackers(color, sq) & pos.pieces(color, Role::Soldier);
+        result |= attacks::advisor_attacks(color, sq) & pos.pieces(color, Role::Advisor);
+        result |= attacks::general_attacks(color, sq) & pos.pieces(color, Role::General);
+        result |=
+            attacks::elephant_attacks(color, sq, occupied) & pos.pieces(color, Role::Elephant);
     }
     let cannons = pos.pieces(Color::Red, Role::Cannon) | pos.pieces(Color::Black, Role::Cannon);
-    if cannons.any() {
-        result |= attacks::cannon_jump(sq, occupied, file_occ) & cannons;
-    }
+    result |= attacks::cannon_attacks(sq, occupied) & cannons;
     let horses = pos.pieces(Color::Red, Role::Horse) | pos.pieces(Color::Black, Role::Horse);
-    if horses.any() {
-        for d in 0..4 {
-            let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
-            if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                result |= attacks::HORSE_ATTACKERS[sq.index()][d] & horses;
-            }
-        }
-    }
+    result |= attacks::horse_attackers(sq, occupied) & horses;
     result & occupied
 }
 
@@ -90,6 +64,8 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut result = true;
     loop {
         side = !side;
+        // Every piece of either side still on the board that attacks `to` (the flying general
+        // apart: see the general's case below).
         let attackers = attackers_with(pos, to, occupied);
         let ours = attackers & pos.by_color(side);
         if ours.is_empty() {
@@ -106,8 +82,8 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             // A general may only take last: if the point is still attacked (the other
             // general facing it along an open file included), it cannot.
             let other = pos.general(!side);
-            let facing = other.file() == to.file()
-                && (xiangqi_core::attacks::between(other, to) & occupied).is_empty();
+            let facing =
+                other.file() == to.file() && (attacks::between(other, to) & occupied).is_empty();
             return if (attackers & pos.by_color(!side)).any() || facing {
                 !result
             } else {
