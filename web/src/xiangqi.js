@@ -12,9 +12,11 @@
 // Also here: the service worker (offline play, and the headers that turn threads on) and
 // threadStatus(), which says whether the engine can use threads and why not.
 
-import init, { Game, squareName, squareIndex } from '../pkg/st/xiangqi_wasm.js';
+import init, {
+  Game, squareName, squareIndex, judgeMove, expectedScore,
+} from '../pkg/st/xiangqi_wasm.js';
 
-export { Game, squareName, squareIndex };
+export { Game, squareName, squareIndex, judgeMove, expectedScore };
 
 let loading = null;
 
