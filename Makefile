@@ -31,8 +31,9 @@ build:
 	$(CARGO) build --release --bin xiangqi
 
 ## Build and run every test: formatting, lints, Rust tests, the C header check, C and C++ tests,
-## Python tests (with the example notebook and the typing-stub check), the play page in a browser.
-test: lint rust-test header-check c-test python-test web-test
+## Python tests (with the example notebook and the typing-stub check), the README's Python
+## install in a fresh virtual environment, the play page in a browser.
+test: lint rust-test header-check c-test python-test python-install-test web-test
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -93,9 +94,12 @@ CXXFLAGS_INSTALLED := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g $(SANITIZE)
 c-install-test: c-tools
 	rm -rf $(C_PREFIX) target/c-tests/cmake
 	$(MAKE) --no-print-directory install PREFIX=$(C_PREFIX) DESTDIR=
+	@! grep -n 'example.invalid' $(C_PREFIX)/lib/pkgconfig/xiangqi.pc
+	PKG_CONFIG_PATH=$(C_PREFIX)/lib/pkgconfig pkg-config --validate xiangqi
+	# The README's pkg-config line (rpath from pkg-config's libdir).
+	export PKG_CONFIG_PATH=$(C_PREFIX)/lib/pkgconfig; \
 	$(CXX) $(CXXFLAGS_INSTALLED) tests-c/example_match.cpp -o target/c-tests/example_match-pkgconfig \
-		$$(PKG_CONFIG_PATH=$(C_PREFIX)/lib/pkgconfig pkg-config --cflags --libs xiangqi) \
-		-Wl,-rpath,$(C_PREFIX)/lib -lpthread
+		$$(pkg-config --cflags --libs xiangqi) -Wl,-rpath,$$(pkg-config --variable=libdir xiangqi) -lpthread
 	@ldd target/c-tests/example_match-pkgconfig | grep -q '$(C_PREFIX)/lib/libxiangqi.so' \
 		|| { echo "example_match-pkgconfig does not use the installed library"; exit 1; }
 	@echo "== example_match (installed, pkg-config)"; target/c-tests/example_match-pkgconfig
@@ -164,7 +168,8 @@ VENV_PY := $(VENV)/bin/python
 PY_REQS := xiangqi-py/requirements-dev.txt
 PY_STAMP := $(VENV)/.installed
 
-.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench \
+	python-install-test
 
 ## The venv with the build and test tools (recreated when the requirements change).
 $(PY_STAMP): $(PY_REQS)
@@ -183,6 +188,22 @@ python-build: $(PY_STAMP)
 python-test: python-build build
 	$(VENV_PY) -m pytest python-tests -q
 	$(MAKE) --no-print-directory python-stubtest
+
+INSTALL_DIR := target/python-install
+
+## The README's Python install as a new user runs it: its `python-install` lines (`pip install
+## ./xiangqi-py`, then an import) in a fresh virtual environment, from the repository root; then
+## a check that the package imported is the installed copy, not this tree.
+python-install-test:
+	rm -rf $(INSTALL_DIR) && mkdir -p $(INSTALL_DIR)
+	awk '/<!-- python-install/{f=1;next} f&&/^```sh$$/{on=1;next} on&&/^```$$/{exit} on' README.md \
+		> $(INSTALL_DIR)/install.sh
+	@test -s $(INSTALL_DIR)/install.sh || { echo "README.md has no python-install block"; exit 1; }
+	$(PYTHON) -m venv $(INSTALL_DIR)/venv
+	set -o pipefail; . $(INSTALL_DIR)/venv/bin/activate && bash -ex $(INSTALL_DIR)/install.sh | tee $(INSTALL_DIR)/out.txt
+	@tail -n 1 $(INSTALL_DIR)/out.txt | grep -qx 44 || { echo "the README's check did not print 44"; exit 1; }
+	cd $(INSTALL_DIR) && venv/bin/python -c "import sys, xiangqi; \
+		assert xiangqi.__file__.startswith(sys.prefix), xiangqi.__file__; print('installed:', xiangqi.__file__)"
 
 ## The typing stubs must match the compiled module; the package must type-check.
 python-stubtest: python-build

@@ -45,12 +45,19 @@ def test_read_games_from_a_stream_one_at_a_time() -> None:
 
 def test_read_games_and_errors() -> None:
     assert len(list(xiangqi.pgn.read_games(RECORD))) == 2
-    bad = '[Format "ICCS"]\n\n1. H2-H8 *\n\n' + RECORD
-    with pytest.raises(xiangqi.PgnError, match="line 3"):
-        list(xiangqi.pgn.read_games(bad))
+    bad = '[Format "ICCS"]\n\n1. H2-E2 H9-G7 2. H2-H8 *\n\n' + RECORD
+    # As in python-chess: the broken record comes with what was read and its errors.
+    games = list(xiangqi.pgn.read_games(bad))
+    assert len(games) == 3 and [len(g.errors) for g in games] == [1, 0, 0]
+    assert [m.uci() for m in games[0].mainline_moves()] == ["h2e2", "h9g7"]
+    assert isinstance(games[0].errors[0], xiangqi.PgnError) and "line 3" in str(games[0].errors[0])
     assert len(list(xiangqi.pgn.read_games(bad, skip_errors=True))) == 2
+    with pytest.raises(xiangqi.PgnError, match="line 3.*skip_errors=True"):
+        list(xiangqi.pgn.read_games(bad, strict=True))
+    game = xiangqi.pgn.read_game('[Format "WXF"]\n\n1. C2=5 R1+5 *\n')  # a9 cannot pass a6
+    assert game is not None and len(game.errors) == 1 and [m.uci() for m in game.mainline_moves()] == ["h2e2"]
     with pytest.raises(xiangqi.PgnError):
-        xiangqi.pgn.read_game('[Format "WXF"]\n\n1. C2=5 R1+5 *\n')  # a9 cannot pass a6
+        xiangqi.pgn.read_game('[Format "WXF"]\n\n1. C2=5 R1+5 *\n', strict=True)
 
 
 @pytest.mark.parametrize(

@@ -36,10 +36,29 @@ def test_binary_files_and_bytes_in_legacy_encodings(data: bytes, red: str) -> No
     assert game is not None and game.moves == [Move.from_uci("h2e2")]
 
 
+@pytest.mark.parametrize("data,red", [(BIG5_RECORD, "胡榮華"), (GBK_RECORD, "胡荣华")])
+def test_legacy_files_opened_in_text_mode(tmp_path: Path, data: bytes, red: str) -> None:
+    path = tmp_path / "game.pgn"
+    path.write_bytes(data + b"\n" + data)
+    # open(path) decodes as UTF-8 (or the locale's encoding): read through its bytes instead.
+    with open(path, encoding="utf-8") as handle:
+        games = [xiangqi.pgn.read_game(handle), xiangqi.pgn.read_game(handle), xiangqi.pgn.read_game(handle)]
+    assert [g.headers["Red"] if g else None for g in games] == [red, red, None]
+    with open(path, encoding="utf-8") as handle:
+        assert [g.headers["Red"] for g in xiangqi.pgn.read_games(handle)] == [red, red]
+    # A text stream with no bytes beneath it: a PgnError that says what to do.
+    class Lines(io.TextIOBase):
+        def readline(self, size: int = -1) -> str:
+            raise UnicodeDecodeError("utf-8", data, 0, 1, "invalid start byte")
+
+    with pytest.raises(xiangqi.PgnError, match='open\\(path, "rb"\\)'):
+        xiangqi.pgn.read_game(Lines())
+
+
 def test_a_named_encoding_wins() -> None:
     # GBK bytes read as Big5 give other characters: the moves do not parse.
     with pytest.raises(xiangqi.PgnError, match="line 3, column 4"):
-        xiangqi.pgn.read_game(GBK_RECORD, encoding="big5")
+        xiangqi.pgn.read_game(GBK_RECORD, encoding="big5", strict=True)
     game = xiangqi.pgn.read_game(GBK_RECORD, encoding="gb18030")
     assert game is not None and game.headers["Red"] == "胡荣华"
 
@@ -97,8 +116,12 @@ def test_folders_on_all_cores(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not a record")
     games = list(xiangqi.pgn.read_games(tmp_path, skip_errors=True))
     assert [g.headers.get("Red") for g in games] == ["胡榮華", None, "胡荣华"]
-    with pytest.raises(xiangqi.PgnError, match="two.pgn"):
-        list(xiangqi.pgn.read_games(tmp_path))
+    # By default the broken record comes too, with its errors; strict mode raises.
+    games = list(xiangqi.pgn.read_games(tmp_path))
+    assert [(g.headers.get("Red"), len(g.errors)) for g in games] == [("胡榮華", 0), (None, 0), ("胡荣华", 0), ("bad", 1)]
+    assert "a0a5" in str(games[-1].errors[0]) and games[-1].mainline_moves() == []
+    with pytest.raises(xiangqi.PgnError, match="two.pgn.*skip_errors=True"):
+        list(xiangqi.pgn.read_games(tmp_path, strict=True))
     files = xiangqi.pgn.read_files(tmp_path)
     assert [(Path(f.path).name, f.format, f.encoding, len(f.games), len(f.errors)) for f in files] == [
         ("one.pgn", "pgn", "big5", 1, 0),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import xiangqi
+import xiangqi.engine
 from conftest import read_tsv
 from xiangqi import Board, Termination
 
@@ -123,3 +124,30 @@ def test_termination_values() -> None:
                               Termination.INSUFFICIENT_MATERIAL)] == [1, 2, 3, 4, 5, 6, 7]
     assert Termination.PERPETUAL_CHECK.name == "PERPETUAL_CHECK"
     assert Termination.PERPETUAL_CHECK.description() == "perpetual check"
+
+
+MOVE_LIMIT = read_tsv("rules/move_limit.tsv")
+
+
+@pytest.mark.parametrize("row", MOVE_LIMIT, ids=[f"limit{i}" for i in range(len(MOVE_LIMIT))])
+def test_the_no_capture_limit_gives_way_to_mate_and_repetition(row: dict) -> None:
+    board = Board(row["fen"], rules="axf")
+    for uci in row["moves_iccs"].split():
+        assert board.outcome() is None
+        board.push_uci(uci)
+    assert board.halfmove_clock == 120
+    outcome = board.outcome()
+    assert outcome is not None, row["note"]
+    assert outcome.termination == Termination[row["termination"].upper()], row["note"]
+    assert outcome.winner == {"red": xiangqi.RED, "black": xiangqi.BLACK, "draw": None}[row["winner"]]
+
+
+def test_the_engine_plays_a_win_on_the_ply_that_reaches_the_limit() -> None:
+    # Every move is the 120th ply without a capture; only a mate (or stalemate) does not draw.
+    board = Board(MOVE_LIMIT[0]["fen"], rules="axf")
+    with xiangqi.engine.Engine(hash_mb=8, seed=1) as engine:
+        result = engine.play(board, xiangqi.engine.Limit(depth=4))
+    assert result.score.relative == xiangqi.engine.Mate(1)
+    board.push(result.move)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == xiangqi.RED

@@ -1,5 +1,6 @@
 /* The engine API of xiangqi.h from C: a search that returns a legal move, progress through the
- * info callback, a mate found, bad arguments, and a stop from another thread. */
+ * info callback, a mate found, a mate on the ply that reaches the no-capture limit, bad arguments,
+ * and a stop from another thread. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, clock_gettime */
 #include "check.h"
 
@@ -92,6 +93,70 @@ static void test_finds_mate_and_reports_no_move(void) {
     xq_engine_free(engine);
 }
 
+/* The termination named in data/rules/move_limit.tsv, as its code. */
+static xq_termination termination_named(const char *name) {
+    if (strcmp(name, "checkmate") == 0) return XQ_TERMINATION_CHECKMATE;
+    if (strcmp(name, "stalemate") == 0) return XQ_TERMINATION_STALEMATE;
+    if (strcmp(name, "perpetual_check") == 0) return XQ_TERMINATION_PERPETUAL_CHECK;
+    if (strcmp(name, "move_limit") == 0) return XQ_TERMINATION_MOVE_LIMIT;
+    return 0;
+}
+
+/* data/rules/move_limit.tsv: each row's last move is the 120th ply without a capture; a mate or
+ * stalemate on it wins, a repetition on it is a repetition, anything else draws. From the first
+ * row's position the engine must play a move that wins there and score it as a mate in one. */
+static void test_the_ply_that_reaches_the_no_capture_limit(void) {
+    FILE *file = fopen("data/rules/move_limit.tsv", "r");
+    CHECK(file != NULL);
+    if (file == NULL) return;
+    char line[1024];
+    int rows = 0;
+    CHECK(fgets(line, sizeof line, file) != NULL); /* the header */
+    while (fgets(line, sizeof line, file) != NULL) {
+        char *fields[5] = {0};
+        char *state = NULL;
+        for (int i = 0; i < 5; i++) fields[i] = strtok_r(i == 0 ? line : NULL, "\t\n", &state);
+        if (fields[3] == NULL) continue;
+        xq_game *game = NULL;
+        CHECK_STATUS(xq_game_from_fen(fields[0], XQ_RULES_AXF, &game), XQ_STATUS_OK);
+        if (game == NULL) continue;
+        if (rows == 0) {
+            xq_engine *engine = NULL;
+            CHECK_STATUS(xq_engine_new(NULL, &engine), XQ_STATUS_OK);
+            xq_limits limits;
+            memset(&limits, 0, sizeof limits);
+            limits.depth = 4;
+            xq_search_result result;
+            CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_OK);
+            CHECK(result.is_mate && result.score == 1);
+            xq_game *copy = NULL;
+            CHECK_STATUS(xq_game_clone(game, &copy), XQ_STATUS_OK);
+            CHECK_STATUS(xq_game_play(copy, result.best_move), XQ_STATUS_OK);
+            xq_outcome won;
+            CHECK_STATUS(xq_game_outcome(copy, &won), XQ_STATUS_OK);
+            CHECK(won.is_over && won.winner == (int32_t)XQ_COLOR_RED);
+            xq_game_free(copy);
+            xq_engine_free(engine);
+        }
+        char *moves_state = NULL;
+        for (char *move = strtok_r(fields[1], " ", &moves_state); move != NULL;
+             move = strtok_r(NULL, " ", &moves_state))
+            CHECK_STATUS(xq_game_play_text(game, move, XQ_NOTATION_ICCS), XQ_STATUS_OK);
+        xq_outcome outcome;
+        CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+        CHECK(outcome.is_over);
+        CHECK(outcome.termination == termination_named(fields[2]));
+        int32_t winner = strcmp(fields[3], "red") == 0     ? (int32_t)XQ_COLOR_RED
+                         : strcmp(fields[3], "black") == 0 ? (int32_t)XQ_COLOR_BLACK
+                                                           : -1;
+        CHECK(outcome.winner == winner);
+        xq_game_free(game);
+        rows++;
+    }
+    fclose(file);
+    CHECK(rows == 4);
+}
+
 struct stopper {
     xq_engine *engine;
 };
@@ -133,6 +198,7 @@ static void test_stop_from_another_thread(void) {
 int main(void) {
     test_search_returns_legal_move();
     test_finds_mate_and_reports_no_move();
+    test_the_ply_that_reaches_the_no_capture_limit();
     test_stop_from_another_thread();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);

@@ -8,8 +8,9 @@ use xiangqi_core::ChineseStyle;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteOptions};
 
 /// The usage lines of the two commands.
-pub const USAGE: &str = "  xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional]
-               [--encoding utf-8|gbk|big5] [--from-encoding auto|utf-8|gbk|big5]
+pub const USAGE: &str =
+    "  xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional|vietnamese]
+               [--encoding utf-8|gbk|big5|utf-16le|utf-16be] [--from-encoding auto|utf-8|gbk|big5]
                                convert records; formats by extension: .pgn, .xqf (one record),
                                .dhtml/.dhtmlxq, .fen/.epd (start positions); IN may be a folder
   xiangqi pgn stats PATH [--errors]
@@ -35,6 +36,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
                     "wxf" => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
                     "chinese" => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
                     "chinese-traditional" => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+                    "vietnamese" => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
                     other => return Err(format!("unknown notation {other:?}")),
                 };
                 write.pgn.format = format;
@@ -67,8 +69,9 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
     let bytes =
         xiangqi_records::write_bytes(&games, out_format, &write).map_err(|e| e.to_string())?;
     std::fs::write(output, bytes).map_err(|e| format!("{output}: {e}"))?;
+    let plural = if games.len() == 1 { "" } else { "s" };
     eprintln!(
-        "{} records written to {output}, {errors} not read",
+        "{} record{plural} written to {output}, {errors} not read",
         games.len()
     );
     Ok(())

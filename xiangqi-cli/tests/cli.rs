@@ -173,3 +173,91 @@ fn convert_through_xqf_keeps_a_master_game() {
     assert!(!dir.join("two.xqf").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `../shared` from the repository root, or one level further up (a worktree beside it).
+fn shared() -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    [root.join("../shared"), root.join("../../shared")]
+        .into_iter()
+        .find(|p| p.join("corpus").is_dir())
+        .expect("the shared data (../shared/corpus) is missing")
+}
+
+/// Runs `xiangqi convert ARGS`, returning (success, stderr).
+fn convert(args: &[&str]) -> (bool, String) {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    let out = run(&all, "", Duration::from_secs(60));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn convert_writes_every_notation_in_every_encoding_without_loss() {
+    // A master game of the CCPD sample (Big5, traditional names) through XQF, then to PGN in
+    // every notation and encoding; each file must read back to the same record.
+    let source = shared().join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘/00000764.pgn");
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-enc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let (ok, err) = convert(&[source.to_str().unwrap(), &path("game.xqf")]);
+    assert!(ok, "{err}");
+    let (ok, err) = convert(&[&path("game.xqf"), &path("plain.pgn")]);
+    assert!(ok, "{err}");
+    let plain = std::fs::read(path("plain.pgn")).unwrap();
+    assert!(String::from_utf8(plain.clone()).unwrap().contains("楊官璘"));
+    for notation in ["iccs", "wxf", "chinese", "chinese-traditional"] {
+        for encoding in ["utf-8", "gbk", "big5", "utf-16le", "utf-16be"] {
+            let name = format!("{notation}-{encoding}.pgn");
+            let (ok, err) = convert(&[
+                &path("game.xqf"),
+                &path(&name),
+                "--notation",
+                notation,
+                "--encoding",
+                encoding,
+            ]);
+            assert!(ok, "{name}: {err}");
+            assert!(err.contains("1 record written"), "{name}: {err}");
+            let bytes = std::fs::read(path(&name)).unwrap();
+            assert!(
+                !bytes.windows(2).any(|w| w == b"&#"),
+                "{name}: a character reference"
+            );
+            let (ok, err) = convert(&[&path(&name), &path("back.pgn")]);
+            assert!(ok && err.contains(", 0 not read"), "{name}: {err}");
+            assert_eq!(
+                String::from_utf8(std::fs::read(path("back.pgn")).unwrap()).unwrap(),
+                String::from_utf8(plain.clone()).unwrap(),
+                "{name}"
+            );
+        }
+    }
+    let big5 = std::fs::read(path("chinese-traditional-big5.pgn")).unwrap();
+    let text = xiangqi_core::text::decode(&big5, xiangqi_core::text::TextEncoding::Big5);
+    assert_eq!(text.errors, 0);
+    assert!(
+        text.text.contains("車") && !text.text.contains("俥"),
+        "{}",
+        text.text
+    );
+
+    // A name Big5 lacks (simplified 许银川): refused by name, nothing written.
+    std::fs::write(
+        path("simplified.pgn"),
+        "[Game \"Chinese Chess\"]\n[Red \"许银川\"]\n\n1. h2e2 *\n",
+    )
+    .unwrap();
+    let (ok, err) = convert(&[
+        &path("simplified.pgn"),
+        &path("refused.pgn"),
+        "--encoding",
+        "big5",
+    ]);
+    assert!(!ok, "{err}");
+    assert!(err.contains("big5 has no character 许"), "{err}");
+    assert!(!dir.join("refused.pgn").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

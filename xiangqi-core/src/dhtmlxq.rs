@@ -29,6 +29,7 @@
 
 use crate::color::Color;
 use crate::moves::Move;
+use crate::notation::ChineseStyle;
 use crate::pgn::{GameTree, NodeId, PgnGame, PgnResult, PgnWarning, PgnWarningKind, PgnWriteError};
 use crate::position::{IllegalMove, Position};
 use crate::role::Piece;
@@ -391,6 +392,12 @@ fn write_field(out: &mut String, name: &str, value: &str) -> fmt::Result {
 /// Writes a record as DhtmlXQ (variations and comments included). Fails when a move of the
 /// record is not legal where it stands.
 pub fn write(game: &PgnGame) -> Result<String, PgnWriteError> {
+    write_with(game, ChineseStyle::SIMPLIFIED)
+}
+
+/// [`write`], the result's words (红胜, 黑胜, 和棋, 未知) in the characters of `style`
+/// (traditional: 紅勝, 黑勝; what Big5 has, see [`ChineseStyle::for_encoding`]).
+pub fn write_with(game: &PgnGame, style: ChineseStyle) -> Result<String, PgnWriteError> {
     let tree = game.tree();
     let mut out = String::from("[DhtmlXQ]\n");
     write_field(&mut out, "ver", "www_dhtmlxq_com")?;
@@ -399,11 +406,13 @@ pub fn write(game: &PgnGame) -> Result<String, PgnWriteError> {
             write_field(&mut out, field, &value.replace('[', "(").replace(']', ")"))?;
         }
     }
-    let result = match game.result {
-        PgnResult::RedWins => "红胜",
-        PgnResult::BlackWins => "黑胜",
-        PgnResult::Draw => "和棋",
-        PgnResult::Unknown => "未知",
+    let result = match (game.result, style.traditional) {
+        (PgnResult::RedWins, false) => "红胜",
+        (PgnResult::RedWins, true) => "紅勝",
+        (PgnResult::BlackWins, false) => "黑胜",
+        (PgnResult::BlackWins, true) => "黑勝",
+        (PgnResult::Draw, _) => "和棋",
+        (PgnResult::Unknown, _) => "未知",
     };
     write_field(&mut out, "result", result)?;
     write_field(&mut out, "binit", &binit(&game.start))?;

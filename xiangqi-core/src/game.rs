@@ -7,16 +7,14 @@
 //!
 //! # Adjudication
 //!
-//! [`Game::outcome`] checks, in this order:
-//!
-//! 1. a result declared by [`Game::resign`], [`Game::agree_draw`] or [`Game::flag`];
-//! 2. no legal move for the side to move: checkmate, or stalemate, both a loss for that side
-//!    (so a mate on the ply that reaches the no-capture limit wins);
-//! 3. the current position occurring for the third time with the same side to move: the
-//!    repetition rule judges the *cycle*, every ply from the first of the three occurrences to
-//!    now (see [`judge_cycle`]);
-//! 4. the no-capture limit ([`Rules::no_capture_limit`]): a draw;
-//! 5. insufficient material on both sides (if [`Rules::insufficient_material`]): a draw.
+//! [`Game::outcome`] returns a result declared by [`Game::resign`], [`Game::agree_draw`] or
+//! [`Game::flag`]; otherwise it hands the position to [`adjudicate`], the one function that
+//! orders the game-end rules for the game and the engine's search alike: no legal move first
+//! (checkmate or stalemate, both a loss, so a mate on the ply that reaches the no-capture limit
+//! wins), then a repetition, then the no-capture limit, then insufficient material. A
+//! repetition here is the current position occurring for the third time with the same side to
+//! move; the repetition rule judges the *cycle*, every ply from the first of the three
+//! occurrences to now (see [`judge_cycle`]).
 //!
 //! # Speed
 //!
@@ -49,6 +47,7 @@
 //! assert_eq!(game.outcome(), None);
 //! ```
 
+use crate::adjudication::{adjudicate, NoMoveTest};
 use crate::bitboard::Bitboard;
 use crate::color::{ByColor, Color};
 use crate::fen::FenError;
@@ -185,6 +184,19 @@ pub struct CycleVerdict {
     /// For each side whose violation is [`Violation::Chase`]: the ids of the enemy pieces it
     /// chased with every move that was not a check (not empty); empty otherwise.
     pub chased: ByColor<PieceSet>,
+}
+
+impl CycleVerdict {
+    /// The outcome of the repetition: a perpetual check or chase wins for the other side,
+    /// otherwise a draw (without the [`Ruling`], which needs the game's plies and pieces).
+    pub fn outcome(&self) -> Outcome {
+        let termination = match self.loser.map(|l| self.violations[l]) {
+            Some(Violation::Check) => Termination::PerpetualCheck,
+            Some(Violation::Chase) => Termination::PerpetualChase,
+            _ => Termination::Repetition,
+        };
+        Outcome::new(termination, self.loser.map(|l| !l))
+    }
 }
 
 /// Judges a repetition cycle under a repetition rule.
@@ -625,27 +637,8 @@ impl Game {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);
         }
-        let pos = &self.position;
-        if !pos.has_legal_moves() {
-            let termination = if pos.is_check() {
-                Termination::Checkmate
-            } else {
-                Termination::Stalemate
-            };
-            return Some(Outcome::new(termination, Some(!pos.turn())));
-        }
-        if self.repetition_count() >= 3 {
-            return Some(self.repetition_outcome());
-        }
-        if let Some(limit) = self.rules.no_capture_limit {
-            if pos.halfmoves() >= limit {
-                return Some(Outcome::new(Termination::MoveLimit, None));
-            }
-        }
-        if self.rules.insufficient_material && pos.is_insufficient_material() {
-            return Some(Outcome::new(Termination::InsufficientMaterial, None));
-        }
-        None
+        let repetition = (self.repetition_count() >= 3).then(|| self.repetition_outcome());
+        adjudicate(&self.position, &self.rules, repetition, NoMoveTest::Always)
     }
 
     /// `true` when [`Game::outcome`] is `Some`.
@@ -676,15 +669,9 @@ impl Game {
             first_ply: first as u32 + 1,
             last_ply: now as u32,
         };
-        let termination = match verdict.loser.map(|l| verdict.violations[l]) {
-            Some(Violation::Check) => Termination::PerpetualCheck,
-            Some(Violation::Chase) => Termination::PerpetualChase,
-            _ => Termination::Repetition,
-        };
         Outcome {
-            termination,
-            winner: verdict.loser.map(|l| !l),
             ruling: Some(ruling),
+            ..verdict.outcome()
         }
     }
 

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod adjudication;
 pub mod attacks;
 mod bitboard;
 pub mod chase;
@@ -40,6 +41,7 @@ pub mod text;
 pub mod xqf;
 pub mod zobrist;
 
+pub use adjudication::{adjudicate, NoMoveTest};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};

@@ -166,11 +166,95 @@ pub fn decode_into(bytes: &[u8], encoding: TextEncoding, out: &mut String) -> us
     decoded.errors
 }
 
-/// Encodes text in `encoding` (UTF-8 for [`TextEncoding::Auto`]); characters the encoding
-/// lacks become HTML numeric character references (`&#12345;`), as encoders of the web do.
-/// Without the `gbk` feature every encoding but UTF-8 falls back to UTF-8.
-pub fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
-    imp::encode(text, encoding)
+/// A character that an encoding has no code for: [`encode`] refuses the text rather than
+/// write something else in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unencodable {
+    /// The character.
+    pub character: char,
+    /// The encoding that lacks it.
+    pub encoding: TextEncoding,
+    /// Its byte offset in the text.
+    pub offset: usize,
+    /// Its line in the text, from 1.
+    pub line: usize,
+}
+
+impl core::fmt::Display for Unencodable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} has no character {} (U+{:04X}), on line {}",
+            self.encoding,
+            self.character,
+            u32::from(self.character),
+            self.line
+        )
+    }
+}
+
+impl std::error::Error for Unencodable {}
+
+/// Encodes text in `encoding` (UTF-8 for [`TextEncoding::Auto`]; UTF-16 with a byte order
+/// mark). A character the encoding lacks is an error naming it: nothing is ever written in its
+/// place (no `&#12345;` references, no `?`). GBK is written as its superset GB18030, which has
+/// every character; Big5 lacks the simplified ones and a few traditional ones (俥). Without the
+/// `gbk` feature GBK and Big5 can hold ASCII text only.
+///
+/// ```
+/// use xiangqi_core::text::{encode, TextEncoding};
+///
+/// assert_eq!(encode("炮二平五", TextEncoding::Big5).unwrap().as_ref(), b"\xac\xb6\xa4G\xa5\xad\xa4\xad");
+/// let err = encode("馬8進7\n俥一平二", TextEncoding::Big5).unwrap_err();
+/// assert_eq!((err.character, err.line), ('俥', 2));
+/// assert_eq!(err.to_string(), "big5 has no character 俥 (U+4FE5), on line 2");
+/// ```
+pub fn encode(text: &str, encoding: TextEncoding) -> Result<Cow<'_, [u8]>, Unencodable> {
+    match encode_if_possible(text, encoding) {
+        Some(bytes) => Ok(bytes),
+        None => Err(unencodable(text, encoding)),
+    }
+}
+
+fn encode_if_possible(text: &str, encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
+    match encoding {
+        TextEncoding::Auto | TextEncoding::Utf8 => Some(Cow::Borrowed(text.as_bytes())),
+        TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
+            let le = encoding == TextEncoding::Utf16Le;
+            let mut out = Vec::with_capacity(2 + 2 * text.len());
+            out.extend(if le { [0xFF, 0xFE] } else { [0xFE, 0xFF] });
+            for unit in text.encode_utf16() {
+                out.extend(if le {
+                    unit.to_le_bytes()
+                } else {
+                    unit.to_be_bytes()
+                });
+            }
+            Some(Cow::Owned(out))
+        }
+        TextEncoding::Gbk | TextEncoding::Big5 => imp::encode_legacy(text, encoding),
+    }
+}
+
+/// Whether `encoding` has a code for `c`.
+pub fn can_encode(c: char, encoding: TextEncoding) -> bool {
+    let mut buf = [0u8; 4];
+    encode_if_possible(c.encode_utf8(&mut buf), encoding).is_some()
+}
+
+/// The first character of `text` that `encoding` lacks (`text` is known to hold one).
+#[cold]
+fn unencodable(text: &str, encoding: TextEncoding) -> Unencodable {
+    let (offset, character) = text
+        .char_indices()
+        .find(|&(_, c)| !can_encode(c, encoding))
+        .unwrap_or((0, '\u{FFFD}'));
+    Unencodable {
+        character,
+        encoding,
+        offset,
+        line: 1 + text[..offset].matches('\n').count(),
+    }
 }
 
 fn count_replacements(text: &str) -> usize {
@@ -274,30 +358,14 @@ mod imp {
         }
     }
 
-    pub(super) fn encode(text: &str, encoding: TextEncoding) -> Cow<'_, [u8]> {
+    /// `text` in GBK (as GB18030) or Big5, or `None` when Big5 lacks one of its characters.
+    pub(super) fn encode_legacy(text: &str, encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
         let encoding = match encoding {
-            TextEncoding::Gbk => encoding_rs::GB18030,
             TextEncoding::Big5 => encoding_rs::BIG5,
-            TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
-                let le = encoding == TextEncoding::Utf16Le;
-                let mut out = if le {
-                    vec![0xFF, 0xFE]
-                } else {
-                    vec![0xFE, 0xFF]
-                };
-                for unit in text.encode_utf16() {
-                    out.extend(if le {
-                        unit.to_le_bytes()
-                    } else {
-                        unit.to_be_bytes()
-                    });
-                }
-                return Cow::Owned(out);
-            }
-            _ => return Cow::Borrowed(text.as_bytes()),
+            _ => encoding_rs::GB18030,
         };
-        let (bytes, _, _) = encoding.encode(text);
-        bytes
+        let (bytes, _, unmappable) = encoding.encode(text);
+        (!unmappable).then_some(bytes)
     }
 
     pub(super) fn decode_legacy(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, usize) {
@@ -330,8 +398,9 @@ mod imp {
         TextEncoding::Utf8
     }
 
-    pub(super) fn encode(text: &str, _encoding: TextEncoding) -> Cow<'_, [u8]> {
-        Cow::Borrowed(text.as_bytes())
+    /// Without the feature GBK and Big5 hold ASCII text only.
+    pub(super) fn encode_legacy(text: &str, _encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
+        text.is_ascii().then_some(Cow::Borrowed(text.as_bytes()))
     }
 
     pub(super) fn decode_legacy(bytes: &[u8], _encoding: TextEncoding) -> (Cow<'_, str>, usize) {

@@ -108,6 +108,9 @@ pub enum XqfError {
     },
     /// The pieces of the header do not make a legal position.
     Position(String),
+    /// A comment or name holds a character that GBK lacks (only without the `gbk` feature,
+    /// when GBK holds ASCII alone).
+    Unencodable(text::Unencodable),
 }
 
 impl fmt::Display for XqfError {
@@ -121,6 +124,7 @@ impl fmt::Display for XqfError {
                  of the file (damaged, or wrong keys)"
             ),
             XqfError::Position(why) => write!(f, "the start position is not legal: {why}"),
+            XqfError::Unencodable(e) => write!(f, "{e}"),
         }
     }
 }
@@ -400,7 +404,7 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
     };
     for &(offset, size, tag) in &HEADER_STRINGS {
         if let Some(value) = game.tag(tag) {
-            let bytes = gbk_prefix(value, size - 1);
+            let bytes = gbk_prefix(value, size - 1)?;
             file[offset] = bytes.len() as u8;
             file[offset + 1..offset + 1 + bytes.len()].copy_from_slice(&bytes);
         }
@@ -424,7 +428,7 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join("\n");
-        let comment = text::encode(&comment, TextEncoding::Gbk);
+        let comment = text::encode(&comment, TextEncoding::Gbk).map_err(XqfError::Unencodable)?;
         let mut tag = 0u8;
         if first_child.is_some() {
             tag |= 0xF0;
@@ -451,17 +455,18 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
 }
 
 /// `text` in GBK, cut at a character boundary to at most `max` bytes.
-fn gbk_prefix(text: &str, max: usize) -> Vec<u8> {
+fn gbk_prefix(text: &str, max: usize) -> Result<Vec<u8>, XqfError> {
     let mut out = Vec::new();
     let mut buf = [0u8; 4];
     for c in text.chars() {
-        let bytes = text::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk);
+        let bytes = text::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk)
+            .map_err(XqfError::Unencodable)?;
         if out.len() + bytes.len() > max {
             break;
         }
         out.extend_from_slice(&bytes);
     }
-    out
+    Ok(out)
 }
 
 /// Reads an XQF file.

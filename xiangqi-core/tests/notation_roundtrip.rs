@@ -88,6 +88,7 @@ fn every_legal_move_round_trips() {
         let full_width = ChineseStyle {
             traditional: true,
             full_width_digits: true,
+            ..ChineseStyle::TRADITIONAL
         };
         check_round_trip(
             pos,

@@ -192,6 +192,7 @@ fn random_games_round_trip_in_every_format() {
             chinese: ChineseStyle {
                 traditional: true,
                 full_width_digits: true,
+                ..ChineseStyle::TRADITIONAL
             },
             line_width: 40,
             ..WriteOptions::default()
@@ -323,4 +324,20 @@ fn a_malformed_game_reports_where_and_the_next_games_still_read() {
     let five = results[4].as_ref().unwrap_err();
     assert_eq!((five.line, five.column), (26, 14), "{five}");
     assert!(matches!(five.kind, PgnErrorKind::Unbalanced(_)), "{five}");
+
+    // Each error keeps what its record held before it, as python-chess does.
+    let partial = |e: &xiangqi_core::pgn::PgnError| e.partial.clone().expect("a partial record");
+    let two = partial(two);
+    assert_eq!(two.tag("Event"), Some("two"));
+    assert_eq!(iccs(&two), ["h2e2", "h9g7", "h0g2"]);
+    let three = partial(three);
+    assert_eq!(three.tag("Event"), Some("three"));
+    assert!(three.moves.is_empty());
+    let four = partial(four);
+    assert_eq!(
+        (four.tag("Event"), iccs(&four)),
+        (Some("four"), vec!["h2e2".to_owned()])
+    );
+    let five = partial(five);
+    assert_eq!(iccs(&five), ["h2e2", "h9g7"]);
 }

@@ -184,3 +184,28 @@ fn axf_general_steps() {
         }
     }
 }
+
+/// The ply that reaches the no-capture limit (data/rules/move_limit.tsv): a mate or stalemate
+/// on it wins, a repetition completed on it is judged as a repetition, anything else draws.
+#[test]
+fn the_no_capture_limit_gives_way_to_mate_and_repetition() {
+    let rows = read("move_limit.tsv");
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        let (fen, moves, termination, winner) = (&row[0], &row[1], &row[2], &row[3]);
+        let game = play(fen, moves, Rules::axf());
+        assert_eq!(game.position().halfmoves(), 120, "{fen}");
+        let outcome = game.outcome().unwrap_or_else(|| panic!("{fen}: not over"));
+        assert_eq!(
+            outcome.termination.name(),
+            termination.replace('_', " "),
+            "{fen}"
+        );
+        let expected = match winner.as_str() {
+            "red" => Some(Color::Red),
+            "black" => Some(Color::Black),
+            _ => None,
+        };
+        assert_eq!(outcome.winner, expected, "{fen}");
+    }
+}

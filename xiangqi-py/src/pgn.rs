@@ -6,7 +6,8 @@
 //! for a line without any comment, or without any NAG) and
 //! `variations`, a list of `(index, [line, ...])` for the moves that have alternatives, where a
 //! line is a dict of the same `moves`, `comments`, `nags`, `variations` and its `comment` (the
-//! text before its first move).
+//! text before its first move). A record that could not be read whole also has `errors`, a
+//! list holding its error message (with line and column), and holds what could be read.
 
 use crate::board::{parse_notation, Board};
 use crate::errors::{fen_error, PgnError, XiangqiError};
@@ -92,13 +93,48 @@ pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, 
     Ok(d)
 }
 
-fn result_object(
-    py: Python<'_>,
-    r: Result<PgnGame, impl std::fmt::Display>,
-) -> PyResult<Py<PyAny>> {
+/// An error reading a record, and what of the record could be read before it.
+trait RecordError: std::fmt::Display {
+    fn partial(&self) -> Option<&PgnGame> {
+        None
+    }
+}
+
+impl RecordError for xiangqi_core::pgn::PgnError {
+    fn partial(&self) -> Option<&PgnGame> {
+        self.partial.as_deref()
+    }
+}
+
+impl RecordError for xiangqi_records::ReadError {
+    fn partial(&self) -> Option<&PgnGame> {
+        match self {
+            xiangqi_records::ReadError::Pgn(e) => e.partial.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+impl RecordError for xiangqi_core::dhtmlxq::DhtmlXqError {}
+
+/// A record's dict; for a record that could not be read, what could be (an empty record if
+/// nothing) with `errors`: the message, with line and column.
+fn result_object(py: Python<'_>, r: Result<PgnGame, impl RecordError>) -> PyResult<Py<PyAny>> {
     Ok(match r {
         Ok(game) => record_dict(py, &game)?.into_any().unbind(),
-        Err(e) => e.to_string().into_pyobject(py)?.into_any().unbind(),
+        Err(e) => {
+            let empty;
+            let partial = match e.partial() {
+                Some(game) => game,
+                None => {
+                    empty = PgnGame::default();
+                    &empty
+                }
+            };
+            let d = record_dict(py, partial)?;
+            d.set_item("errors", vec![e.to_string()])?;
+            d.into_any().unbind()
+        }
     })
 }
 
@@ -384,6 +420,54 @@ pub fn record_write(
     }
 }
 
+/// Writes records as `"pgn"` (moves in `notation`) or `"dhtmlxq"`, encoded in `encoding`
+/// with only the characters it has: Chinese moves in the ones records in that encoding use
+/// (Big5: traditional, 車 and 馬 for both sides); a tag or comment holding a character the
+/// encoding lacks raises `XiangqiError` naming it.
+#[pyfunction]
+#[pyo3(signature = (records, format = "pgn", notation = "iccs", line_width = 80, encoding = "utf-8"))]
+pub fn records_write_bytes<'py>(
+    py: Python<'py>,
+    records: Vec<Bound<'_, PyAny>>,
+    format: &str,
+    notation: &str,
+    line_width: usize,
+    encoding: &str,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let games = records
+        .iter()
+        .map(record_from_dict)
+        .collect::<PyResult<Vec<_>>>()?;
+    let format = match parse_format(Some(format))? {
+        Some(f @ (xiangqi_records::Format::Pgn | xiangqi_records::Format::DhtmlXq)) => f,
+        _ => {
+            return Err(XiangqiError::new_err(format!(
+                "records are written as pgn or dhtmlxq, not {format:?}"
+            )))
+        }
+    };
+    let (move_format, chinese) = notation_format(notation)?;
+    let options = xiangqi_records::WriteOptions {
+        pgn: WriteOptions {
+            format: move_format,
+            chinese,
+            line_width,
+            ..WriteOptions::default()
+        },
+        encoding: match parse_text_encoding(Some(encoding))? {
+            TextEncoding::Auto => TextEncoding::Utf8,
+            named => named,
+        },
+    };
+    let bytes = xiangqi_records::write_bytes(&games, format, &options).map_err(|e| match e {
+        xiangqi_records::WriteError::Record(e) => {
+            crate::errors::IllegalMoveError::new_err(e.to_string())
+        }
+        other => XiangqiError::new_err(other.to_string()),
+    })?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
 fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
     Ok(match parse_notation(notation)? {
         Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
@@ -395,7 +479,8 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
 }
 
 /// Reads every record of a PGN text. Each item is a record dict (see the module
-/// documentation) or, for a malformed record, the error message (with line and column).
+/// documentation); a malformed record's holds what could be read and `errors`, its message
+/// (with line and column).
 #[pyfunction]
 pub fn pgn_read(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyAny>>> {
     let records = py.detach(|| read_all(text));
@@ -445,13 +530,7 @@ pub fn pgn_write(
         pm.nags = nags.get(i).cloned().unwrap_or_default();
         game.moves.push(pm);
     }
-    let (format, chinese) = match parse_notation(notation)? {
-        Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
-        Notation::Wxf => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
-        Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
-        Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
-        Notation::Vietnamese => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-    };
+    let (format, chinese) = notation_format(notation)?;
     let options = WriteOptions {
         format,
         chinese,
@@ -474,6 +553,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dhtmlxq_read, m)?)?;
     m.add_function(wrap_pyfunction!(records_read, m)?)?;
     m.add_function(wrap_pyfunction!(record_write, m)?)?;
+    m.add_function(wrap_pyfunction!(records_write_bytes, m)?)?;
     m.add_class::<RecordStream>()?;
     Ok(())
 }

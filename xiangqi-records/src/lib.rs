@@ -270,6 +270,7 @@ fn read_fen_list(text: &str) -> Vec<Result<PgnGame, ReadError>> {
                 })
                 .map_err(|e| {
                     ReadError::Pgn(PgnError {
+                        partial: None,
                         line: i + 1,
                         column: 1,
                         kind: pgn::PgnErrorKind::Fen(e),
@@ -391,6 +392,9 @@ pub enum WriteError {
     Record(pgn::PgnWriteError),
     /// XQF cannot hold the record's start position.
     Xqf(xiangqi_core::xqf::XqfError),
+    /// The encoding lacks a character of the record at this index (from 0) in a tag, a name or
+    /// a comment: nothing is written in its place.
+    Unencodable(usize, text::Unencodable),
 }
 
 impl fmt::Display for WriteError {
@@ -403,6 +407,12 @@ impl fmt::Display for WriteError {
             ),
             WriteError::Record(e) => write!(f, "{e}"),
             WriteError::Xqf(e) => write!(f, "XQF: {e}"),
+            WriteError::Unencodable(index, e) => write!(
+                f,
+                "record {}: {e} of its text; nothing written (utf-8, gbk and utf-16 have every \
+                 character)",
+                index + 1
+            ),
         }
     }
 }
@@ -411,6 +421,13 @@ impl std::error::Error for WriteError {}
 
 /// Writes records in `format`: PGN, DhtmlXQ (one block per record), a FEN list (the start
 /// position of each record, one a line) or XQF (exactly one record; binary, GBK text).
+///
+/// Text is written in `options.encoding` with only the characters it has: Chinese moves in the
+/// characters records in that encoding use ([`ChineseStyle::for_encoding`]: in Big5,
+/// traditional with 車 and 馬 for both sides), and a tag or comment holding a character the
+/// encoding lacks is refused ([`WriteError::Unencodable`]), never written as something else.
+///
+/// [`ChineseStyle::for_encoding`]: xiangqi_core::ChineseStyle::for_encoding
 pub fn write_bytes(
     games: &[PgnGame],
     format: Format,
@@ -419,14 +436,23 @@ pub fn write_bytes(
     if format == Format::Xqf {
         return write_xqf(games);
     }
+    let pgn_options = pgn::WriteOptions {
+        chinese: options.pgn.chinese.for_encoding(options.encoding),
+        ..options.pgn
+    };
+    let mut out = Vec::new();
     let mut text = String::new();
-    for game in games {
+    for (index, game) in games.iter().enumerate() {
+        text.clear();
         match format {
             Format::Pgn => game
-                .write_pgn(&options.pgn, &mut text)
+                .write_pgn(&pgn_options, &mut text)
                 .map_err(WriteError::Record)?,
             Format::DhtmlXq => {
-                text.push_str(&xiangqi_core::dhtmlxq::write(game).map_err(WriteError::Record)?);
+                text.push_str(
+                    &xiangqi_core::dhtmlxq::write_with(game, pgn_options.chinese)
+                        .map_err(WriteError::Record)?,
+                );
                 text.push('\n');
             }
             Format::FenList => {
@@ -435,8 +461,16 @@ pub fn write_bytes(
             }
             Format::Xqf => return write_xqf(games),
         }
+        let bytes =
+            text::encode(&text, options.encoding).map_err(|e| WriteError::Unencodable(index, e))?;
+        // UTF-16's byte order mark once, at the start of the file.
+        let skip = match (index, options.encoding) {
+            (1.., TextEncoding::Utf16Le | TextEncoding::Utf16Be) => 2,
+            _ => 0,
+        };
+        out.extend_from_slice(&bytes[skip..]);
     }
-    Ok(text::encode(&text, options.encoding).into_owned())
+    Ok(out)
 }
 
 fn write_xqf(games: &[PgnGame]) -> Result<Vec<u8>, WriteError> {

@@ -13,6 +13,9 @@
 //!
 //! A loss by these rules is scored like being mated at that ply. Under every preset a side with
 //! no legal move has lost (checkmate or stalemate), the no-capture limit (120 plies by default)
-//! is a draw, and so is a board where neither side can ever mate, when the rules say so.
+//! is a draw, and so is a board where neither side can ever mate, when the rules say so. The
+//! order of these tests is core's [`xiangqi_core::adjudicate`], the function `Game::outcome`
+//! uses too: a mate or stalemate on the ply that reaches the limit wins, in the game and in the
+//! search alike.
 
 pub use xiangqi_core::{RepetitionRule, Rules};

@@ -31,6 +31,21 @@ pub(crate) const fn mated_in(ply: usize) -> Value {
     -MATE + ply as Value
 }
 
+/// The value, for the side to move `turn` at `ply`, of a game ended there: a draw, a win (the
+/// opponent lost by a rule) or a loss (mated, stalemated, or lost by a rule).
+#[inline]
+pub(crate) fn outcome_value(
+    outcome: &xiangqi_core::Outcome,
+    turn: xiangqi_core::Color,
+    ply: usize,
+) -> Value {
+    match outcome.winner {
+        None => DRAW,
+        Some(winner) if winner == turn => mate_in(ply),
+        Some(_) => mated_in(ply),
+    }
+}
+
 /// `true` for values that mean a forced win or loss.
 #[inline]
 pub(crate) const fn is_mate(v: Value) -> bool {

@@ -299,3 +299,55 @@ fn simple_rulings_are_applied_inside_the_search() {
         );
     }
 }
+
+/// The ply that reaches the no-capture limit (data/rules/move_limit.tsv): the search judges
+/// each row's last move as the game does (a mate or stalemate on it wins, a repetition
+/// completed on it is a repetition, anything else draws), and, free to choose, plays a move
+/// that ends the game in its favour where one exists.
+#[test]
+fn the_search_judges_the_no_capture_limit_as_the_game_does() {
+    let data = include_str!("../../data/rules/move_limit.tsv");
+    let mut winning_rows = 0;
+    for line in data.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (fen, moves, winner) = (f[0], f[1], f[3]);
+        let start = Position::from_fen(fen).unwrap();
+        let moves: Vec<Move> = moves
+            .split_whitespace()
+            .map(|m| {
+                xiangqi_core::notation::iccs::parse_coords(m, xiangqi_core::RankDialect::Zero)
+                    .unwrap()
+            })
+            .collect();
+        let mut game = xiangqi_core::Game::new(start.clone(), Rules::axf());
+        for &m in &moves[..moves.len() - 1] {
+            game.push(m).unwrap();
+        }
+        let mover = game.position().turn();
+        let expected = match winner {
+            "draw" => Score::Cp(0),
+            w if (w == "red") == (mover == Color::Red) => Score::Mate(1),
+            _ => Score::Mate(-1),
+        };
+        assert_eq!(
+            judged_by_search(f[0], f[1], Rules::axf()),
+            expected,
+            "{line}"
+        );
+        if expected == Score::Mate(1) && moves.len() == 1 {
+            // Every move reaches the limit; only the mating ones win.
+            let mut e = engine(Level::Master, 1);
+            let limits = Limits {
+                depth: Some(4),
+                ..Limits::default()
+            };
+            let r = e.search_game(&game, &limits, &mut |_| {});
+            assert_eq!(r.score, Score::Mate(1), "{line}");
+            game.push(r.best_move.unwrap()).unwrap();
+            let outcome = game.outcome().unwrap();
+            assert_eq!(outcome.winner, Some(mover), "{line}: {outcome}");
+            winning_rows += 1;
+        }
+    }
+    assert_eq!(winning_rows, 2);
+}

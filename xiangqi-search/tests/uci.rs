@@ -382,3 +382,31 @@ fn ucci_options_list_every_preset_and_show_the_current_values() {
     assert!(rules[0].ends_with("default axf"), "{rules:?}");
     assert!(rules[1].ends_with("default simple"), "{rules:?}");
 }
+
+/// The first row of data/rules/move_limit.tsv: the mating move is the 120th ply without a
+/// capture. The engine must play a move that wins there and report it as a mate, not as the
+/// limit's draw.
+#[test]
+fn a_mate_on_the_ply_that_reaches_the_no_capture_limit_is_played_and_scored_as_mate() {
+    let data = include_str!("../../data/rules/move_limit.tsv");
+    let fen = data.lines().nth(1).unwrap().split('\t').next().unwrap();
+    let input = format!("uci\nposition fen {fen}\ngo depth 4\nisready\n");
+    let lines = session(input.as_bytes());
+    let last_info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    let best = bestmoves(&lines);
+    let mv = best[0].split_whitespace().nth(1).unwrap();
+    let mut game = xiangqi_core::Game::from_fen(fen, xiangqi_core::Rules::axf()).unwrap();
+    game.push(parse_coords(mv, RankDialect::Zero).unwrap())
+        .unwrap();
+    // Checkmate or stalemate (a general's step takes d9's last point too): both win.
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.winner,
+        Some(xiangqi_core::Color::Red),
+        "{mv}: {outcome}"
+    );
+}

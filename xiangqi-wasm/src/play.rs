@@ -752,4 +752,43 @@ mod tests {
         assert_eq!(game.move_text(0, "vietnamese").unwrap(), "P2-5");
         assert_eq!(game.move_text(1, "vietnamese").unwrap(), "M8.7");
     }
+
+    #[test]
+    fn the_ply_that_reaches_the_no_capture_limit_is_judged_as_in_the_core() {
+        // data/rules/move_limit.tsv: a mate or stalemate on the 120th ply wins, a repetition
+        // completed on it is judged as a repetition, anything else draws; from the first row's
+        // position the engine plays a move that wins there.
+        let data = include_str!("../../data/rules/move_limit.tsv");
+        let rows: Vec<Vec<&str>> = data
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split('\t').collect())
+            .collect();
+        assert_eq!(rows.len(), 4);
+        for row in &rows {
+            let mut game = PlayGame::new(Some(row[0])).unwrap();
+            for m in row[1].split_whitespace() {
+                game.play(m).unwrap();
+            }
+            let outcome = game.outcome().expect("over");
+            assert_eq!(outcome.termination, row[2].replace('_', " "), "{row:?}");
+            let winner = Some(row[3]).filter(|w| *w != "draw");
+            assert_eq!(outcome.winner, winner, "{row:?}");
+        }
+        let mut engine = PlayEngine::new(1, 1);
+        let answer = engine
+            .best_move(&MoveRequest {
+                fen: rows[0][0],
+                moves: &[],
+                level: "master",
+                seed: None,
+                movetime_ms: 200,
+            })
+            .unwrap();
+        assert_eq!(answer.score, Score::Mate(1));
+        let mut game = PlayGame::new(Some(rows[0][0])).unwrap();
+        game.play(answer.mv.as_deref().unwrap()).unwrap();
+        assert_eq!(game.outcome().unwrap().winner, Some("red"));
+    }
 }

@@ -20,7 +20,7 @@ use super::MoveParseError;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::role::Role;
+use crate::role::{Piece, Role};
 use core::fmt::{self, Write};
 
 /// How the writer draws a move in Chinese.
@@ -32,6 +32,9 @@ pub struct ChineseStyle {
     /// Black's numbers as full-width digits (`马８进７`, as many Chinese databases write them)
     /// instead of ASCII digits (`马8进7`).
     pub full_width_digits: bool,
+    /// With `traditional`: Red's chariot and horse written 車 and 馬, as Black's are, instead of
+    /// 俥 and 傌. Big5 records write them so (Big5 has no 俥).
+    pub shared_chariot_horse: bool,
 }
 
 impl ChineseStyle {
@@ -39,12 +42,57 @@ impl ChineseStyle {
     pub const SIMPLIFIED: ChineseStyle = ChineseStyle {
         traditional: false,
         full_width_digits: false,
+        shared_chariot_horse: false,
     };
     /// Traditional characters, ASCII digits for Black: `馬8進7`.
     pub const TRADITIONAL: ChineseStyle = ChineseStyle {
         traditional: true,
         full_width_digits: false,
+        shared_chariot_horse: false,
     };
+
+    /// This style in characters that `encoding` has, as records in it are written: Big5
+    /// has no simplified characters and no 俥, so in Big5 moves are traditional with 車 and 馬
+    /// for both sides (`車一平二`, as Big5 databases write them); other encodings have every
+    /// character and keep the style.
+    ///
+    /// ```
+    /// use xiangqi_core::text::TextEncoding;
+    /// use xiangqi_core::{ChineseStyle, Move, Position, Square};
+    /// use xiangqi_core::notation::chinese::write_chinese;
+    ///
+    /// let style = ChineseStyle::SIMPLIFIED.for_encoding(TextEncoding::Big5);
+    /// let mut text = String::new();
+    /// write_chinese(&Position::startpos(), Move::new(Square::A0, Square::A1), style, &mut text).unwrap();
+    /// assert_eq!(text, "車九進一");
+    /// assert_eq!(ChineseStyle::TRADITIONAL.for_encoding(TextEncoding::Gbk), ChineseStyle::TRADITIONAL);
+    /// ```
+    pub const fn for_encoding(self, encoding: crate::text::TextEncoding) -> ChineseStyle {
+        match encoding {
+            crate::text::TextEncoding::Big5 => ChineseStyle {
+                traditional: true,
+                shared_chariot_horse: true,
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The character of `piece` in this style.
+    pub const fn piece_char(self, piece: Piece) -> char {
+        let shared = self.traditional
+            && self.shared_chariot_horse
+            && matches!(piece.role, Role::Chariot | Role::Horse);
+        let piece = if shared {
+            Piece {
+                color: Color::Black,
+                role: piece.role,
+            }
+        } else {
+            piece
+        };
+        piece.chinese_char(self.traditional)
+    }
 }
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -79,7 +127,7 @@ fn place_char(index: u8, count: u8, traditional: bool) -> char {
 
 fn write_described<W: Write>(d: &Described, style: ChineseStyle, out: &mut W) -> fmt::Result {
     let color = d.piece.color;
-    let piece = d.piece.chinese_char(style.traditional);
+    let piece = style.piece_char(d.piece);
     match d.origin {
         Origin::File(file) => {
             out.write_char(piece)?;
@@ -297,9 +345,10 @@ impl Position {
     /// ```
     pub fn to_chinese(&self, m: Move, traditional: bool) -> String {
         let mut out = String::with_capacity(12);
-        let style = ChineseStyle {
-            traditional,
-            full_width_digits: false,
+        let style = if traditional {
+            ChineseStyle::TRADITIONAL
+        } else {
+            ChineseStyle::SIMPLIFIED
         };
         // Writing into a String cannot fail.
         let _ = write_chinese(self, m, style, &mut out);

@@ -416,6 +416,11 @@ pub struct PgnError {
     pub column: usize,
     /// What is wrong.
     pub kind: PgnErrorKind,
+    /// What the record held before the error, as python-chess keeps it: its tags, its start
+    /// position and its main line up to the move that could not be read (without the
+    /// variation being read, if the error is inside one). `None` where nothing of a record was
+    /// read (an error reading the input).
+    pub partial: Option<Box<PgnGame>>,
 }
 
 impl fmt::Display for PgnErrorKind {

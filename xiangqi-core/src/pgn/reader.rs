@@ -65,6 +65,8 @@ pub struct PgnReader<R> {
     ahead: VecDeque<Vec<u8>>,
     /// The whole input as UTF-8, when it was UTF-16 (which cannot be split at `\n` bytes).
     converted: Option<std::io::Cursor<Vec<u8>>>,
+    /// The UTF-16 encoding `converted` was read from.
+    utf16: Option<TextEncoding>,
     /// The legacy encoding of the lines that are not UTF-8, once known.
     legacy: Option<TextEncoding>,
     bytes: Vec<u8>,
@@ -91,6 +93,7 @@ impl<R: BufRead> PgnReader<R> {
             options,
             ahead: VecDeque::new(),
             converted: None,
+            utf16: None,
             legacy: match options.encoding {
                 TextEncoding::Gbk | TextEncoding::Big5 => Some(options.encoding),
                 _ => None,
@@ -108,6 +111,9 @@ impl<R: BufRead> PgnReader<R> {
     /// The encoding read so far: the legacy one (GBK or Big5) when a line needed it, else the
     /// one named by the options or a byte order mark, else UTF-8.
     pub fn encoding(&self) -> TextEncoding {
+        if let Some(utf16) = self.utf16 {
+            return utf16;
+        }
         match (self.legacy, self.options.encoding) {
             (Some(legacy), _) => legacy,
             (None, TextEncoding::Auto) => TextEncoding::Utf8,
@@ -131,6 +137,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         self.input.read_to_end(&mut all)?;
         let decoded = text::decode(&all, encoding);
+        self.utf16 = Some(decoded.encoding);
         self.converted = Some(std::io::Cursor::new(decoded.text.into_owned().into_bytes()));
         Ok(())
     }
@@ -161,6 +168,7 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads the next line into `self.line`; `Ok(false)` at the end of the input.
     fn next_line(&mut self) -> Result<bool, PgnError> {
         let io_error = |line_no: usize, e| PgnError {
+            partial: None,
             line: line_no + 1,
             column: 1,
             kind: PgnErrorKind::Io(e),
@@ -268,12 +276,14 @@ impl<R: BufRead> PgnReader<R> {
                     self.pending = next;
                     return parser.finish(&self.startpos, false);
                 }
-                Ok(Step::Abort { error, next }) => {
+                Ok(Step::Abort { mut error, next }) => {
                     self.pending = Some(next);
+                    error.partial = Some(Box::new(parser.partial(&self.startpos)));
                     return Some(Err(error));
                 }
-                Err(error) => {
+                Err(mut error) => {
                     self.skip_record(parser.in_movetext(), &error);
+                    error.partial = Some(Box::new(parser.partial(&self.startpos)));
                     return Some(Err(error));
                 }
             }
@@ -525,6 +535,7 @@ impl GameParser {
     fn tag_pair(&mut self, line: &Line<'_>, i: usize) -> Result<(usize, String, String), PgnError> {
         let text = line.text;
         let error = |at: usize, why: &str| PgnError {
+            partial: None,
             line: line.no,
             column: line.column(at),
             kind: PgnErrorKind::Tag(why.to_owned()),
@@ -609,6 +620,7 @@ impl GameParser {
         for (name, value) in &self.tags {
             if name.eq_ignore_ascii_case("FEN") {
                 start = Position::from_fen(value).map_err(|e| PgnError {
+                    partial: None,
                     line: self.fen_at.0,
                     column: self.fen_at.1,
                     kind: PgnErrorKind::Fen(e),
@@ -712,12 +724,14 @@ impl GameParser {
         let nag = suffix_nag(&rest[body.len()..]);
         let Some(level) = self.levels.last() else {
             return Err(PgnError {
+                partial: None,
                 line: line.no,
                 column: line.column(at),
                 kind: PgnErrorKind::Unexpected(word.to_owned()),
             });
         };
         let mv = self.parse_move(&level.pos, body).map_err(|e| PgnError {
+            partial: None,
             line: line.no,
             column: line.column(at),
             kind: PgnErrorKind::Move(e),
@@ -734,6 +748,7 @@ impl GameParser {
 
     fn open_variation(&mut self, line: &Line<'_>, at: usize) -> Result<(), PgnError> {
         let error = PgnError {
+            partial: None,
             line: line.no,
             column: line.column(at),
             kind: PgnErrorKind::Unexpected("( before any move".to_owned()),
@@ -760,6 +775,7 @@ impl GameParser {
     fn close_variation(&mut self, line: &Line<'_>, at: usize) -> Result<(), PgnError> {
         if self.levels.len() < 2 {
             return Err(PgnError {
+                partial: None,
                 line: line.no,
                 column: line.column(at),
                 kind: PgnErrorKind::Unbalanced(") closes no variation"),
@@ -789,6 +805,7 @@ impl GameParser {
             // A comment left open runs into the next record's tags: end it there.
             if let Some(comment) = self.comment.take() {
                 let error = PgnError {
+                    partial: None,
                     line: comment.line,
                     column: comment.column,
                     kind: PgnErrorKind::Unbalanced("the { comment is never closed"),
@@ -945,13 +962,49 @@ impl GameParser {
         }
     }
 
+    /// What the record held so far, for an error's [`PgnError::partial`]: the tags, the start
+    /// position (the standard one if the `FEN` tag was not read) and the main line.
+    fn partial(&mut self, startpos: &Position) -> PgnGame {
+        let main = self.levels.first_mut();
+        let tag_result = self
+            .tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
+            .and_then(|(_, v)| PgnResult::parse(v));
+        PgnGame {
+            tags: core::mem::take(&mut self.tags),
+            start: self.start.clone().unwrap_or_else(|| startpos.clone()),
+            comment: main.as_ref().and_then(|m| m.comment.clone()),
+            moves: main
+                .map(|m| core::mem::take(&mut m.moves))
+                .unwrap_or_default(),
+            result: self.result.or(tag_result).unwrap_or_default(),
+            warnings: core::mem::take(&mut self.warnings),
+        }
+    }
+
     /// Builds the record once it ended (`at_eof` when the input ended).
     fn finish(mut self, startpos: &Position, at_eof: bool) -> Option<Result<PgnGame, PgnError>> {
         if self.phase == Phase::Start {
             return None;
         }
+        match self.finish_checked(startpos, at_eof) {
+            Some(Err(mut error)) => {
+                error.partial = Some(Box::new(self.partial(startpos)));
+                Some(Err(error))
+            }
+            other => other,
+        }
+    }
+
+    fn finish_checked(
+        &mut self,
+        startpos: &Position,
+        at_eof: bool,
+    ) -> Option<Result<PgnGame, PgnError>> {
         let unbalanced = |line, column, why| {
             Some(Err(PgnError {
+                partial: None,
                 line,
                 column,
                 kind: PgnErrorKind::Unbalanced(why),
@@ -992,12 +1045,12 @@ impl GameParser {
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| PgnResult::parse(v));
         Some(Ok(PgnGame {
-            tags: self.tags,
+            tags: core::mem::take(&mut self.tags),
             start,
             comment: main.comment,
             moves: main.moves,
             result: self.result.or(tag_result).unwrap_or_default(),
-            warnings: self.warnings,
+            warnings: core::mem::take(&mut self.warnings),
         }))
     }
 }

@@ -200,7 +200,7 @@ def _decode(data: bytes) -> str:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        moves = sum(len(r["moves"]) for r in pgn_read(text) if not isinstance(r, str))
+        moves = sum(len(r["moves"]) for r in pgn_read(text) if not r.get("errors"))
         if best is None or moves > best[0]:
             best = (moves, text)
     if best is None:
@@ -229,9 +229,9 @@ def load_database(path: Any, report: Optional[Callable[[str], Any]] = None) -> I
                 report(f"{file}: skipped: {e}")
             continue
         for number, record in enumerate(pgn_read(text), 1):
-            if isinstance(record, str):
+            if record.get("errors"):
                 if report is not None:
-                    report(f"{file}: record {number} skipped: {record}")
+                    report(f"{file}: record {number} skipped: {record['errors'][0]}")
                 continue
             yield Game._from_record(record)
 

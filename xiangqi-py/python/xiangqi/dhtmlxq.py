@@ -16,9 +16,9 @@ page works), with variations and comments; they read into the same ``Game`` as
 from __future__ import annotations
 
 import os
-from typing import IO, Iterator, List, Optional, Union
+from typing import IO, Iterator, List, Optional, Union, overload
 
-from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write
+from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write, records_write_bytes
 from xiangqi.pgn import Game
 
 __all__ = ["read_game", "read_games", "write", "write_all", "PgnError"]
@@ -38,29 +38,48 @@ def _text(source: Source, encoding: Optional[str]) -> str:
     return data if isinstance(data, str) else decode_text(data, encoding)[0]
 
 
-def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[str] = None) -> Iterator[Game]:
+def read_games(
+    source: Source, *, skip_errors: bool = False, strict: bool = False, encoding: Optional[str] = None
+) -> Iterator[Game]:
     """Every DhtmlXQ record of a text, bytes, a stream or a file named by a path (bytes in
-    ``encoding``, by default the one detected)."""
+    ``encoding``, by default the one detected). A broken record comes with ``game.errors``
+    (``skip_errors=True`` leaves it out, ``strict=True`` raises ``PgnError``), as in
+    ``xiangqi.pgn.read_games``."""
     for record in dhtmlxq_read(_text(source, encoding)):
-        if isinstance(record, str):
+        if record.get("errors"):
             if skip_errors:
                 continue
-            raise PgnError(record)
+            if strict:
+                raise PgnError(record["errors"][0])
         yield Game._from_record(record)
 
 
-def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Game]:
+def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = False) -> Optional[Game]:
     """The first DhtmlXQ record of a text, bytes, a stream or a file (``None`` if none)."""
-    for game in read_games(source, encoding=encoding):
+    for game in read_games(source, encoding=encoding, strict=strict):
         return game
     return None
 
 
-def write(game: Game) -> str:
-    """The game as a DhtmlXQ block, variations and comments included."""
+@overload
+def write(game: Game, *, encoding: None = ...) -> str: ...
+@overload
+def write(game: Game, *, encoding: str) -> bytes: ...
+def write(game: Game, *, encoding: Optional[str] = None) -> Union[str, bytes]:
+    """The game as a DhtmlXQ block, variations and comments included; with ``encoding``, as
+    bytes in it (a character the encoding lacks raises ``XiangqiError``, as in
+    ``xiangqi.pgn.write``)."""
+    if encoding is not None:
+        return records_write_bytes([game._to_record()], "dhtmlxq", encoding=encoding)
     return record_write(game._to_record(), "dhtmlxq")
 
 
-def write_all(games: List[Game]) -> str:
-    """Several games, one block each."""
+@overload
+def write_all(games: List[Game], *, encoding: None = ...) -> str: ...
+@overload
+def write_all(games: List[Game], *, encoding: str) -> bytes: ...
+def write_all(games: List[Game], *, encoding: Optional[str] = None) -> Union[str, bytes]:
+    """Several games, one block each (bytes in ``encoding`` when given)."""
+    if encoding is not None:
+        return records_write_bytes([g._to_record() for g in games], "dhtmlxq", encoding=encoding)
     return "".join(write(g) + "\n" for g in games)

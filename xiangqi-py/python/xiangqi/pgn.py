@@ -19,7 +19,9 @@ UTF-16, GBK or Big5 (detected, or named with ``encoding=``). Shaped like ``chess
 A game is a tree of nodes (``GameNode``): the ``Game`` is the root, at the start position, and
 each ``ChildNode`` stands for a move, with its ``comment``, ``starting_comment`` and ``nags``;
 ``variations`` are a node's children, the first the main line. Repairs the reader made (an
-unescaped quote in a tag, a stray bracket) are in ``game.warnings``.
+unescaped quote in a tag, a stray bracket) are in ``game.warnings``; a record that could not be
+read whole (an illegal move, a bad tag) comes, as in python-chess, with what could be read and
+``game.errors`` (``strict=True`` raises instead).
 
 ``read_games(path)`` reads a whole folder (or a large file) on all cores with the GIL
 released, streaming: PGN, XQF and DhtmlXQ files, by extension.
@@ -27,7 +29,9 @@ released, streaming: PGN, XQF and DhtmlXQ files, by extension.
 
 from __future__ import annotations
 
+import io
 import os
+import typing
 from collections import deque
 from itertools import repeat
 from typing import (
@@ -58,6 +62,7 @@ from xiangqi._xiangqi import (
     pgn_read,
     pgn_read_bytes,
     record_write,
+    records_write_bytes,
     records_read,
 )
 
@@ -361,6 +366,7 @@ class Game(GameNode):
         self.fen = fen
         self.result = result
         self.warnings: List[str] = []
+        self.errors: List[PgnError] = []
         board = Board(self.fen)
         node: GameNode = self
         for m in moves:
@@ -465,6 +471,7 @@ class Game(GameNode):
         game.fen = record["fen"]
         game.result = record["result"]
         game.warnings = list(record.get("warnings", ()))
+        game.errors = [PgnError(e) for e in record.get("errors", ())]
         game._record = record if record["moves"] else None
         return game
 
@@ -539,8 +546,8 @@ class FileRecords:
 
 def _file_records(item: Tuple[str, str, str, List[Any]]) -> FileRecords:
     path, fmt, encoding, records = item
-    games = [Game._from_record(r) for r in records if not isinstance(r, str)]
-    errors = [r for r in records if isinstance(r, str)]
+    games = [Game._from_record(r) for r in records if not r.get("errors")]
+    errors = [r["errors"][0] for r in records if r.get("errors")]
     return FileRecords(path, fmt, encoding, games, errors)
 
 
@@ -556,6 +563,30 @@ def _is_path(source: object) -> bool:
     return isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.exists(source)
 
 
+def _raw(handle: IO[Any]) -> IO[Any]:
+    """The byte stream under a text stream opened on a file (``open(path)``), so that GBK
+    and Big5 records read in text mode are detected like bytes instead of failing to decode
+    as the locale's encoding; the text stream itself when it has no byte stream or holds text
+    it decoded ahead (its position would be lost)."""
+    buffer = getattr(handle, "buffer", None)
+    if buffer is None or isinstance(handle, (io.BytesIO, io.StringIO)):
+        return handle
+    try:
+        if handle.tell() != buffer.tell():
+            return handle
+    except (OSError, ValueError, AttributeError):
+        return handle
+    return typing.cast(IO[Any], buffer)
+
+
+def _undecodable(error: UnicodeDecodeError) -> PgnError:
+    return PgnError(
+        f"the text stream could not decode the record ({error}): open the file in binary mode, "
+        'open(path, "rb"), and its encoding (UTF-8, UTF-16, GBK or Big5) is found, or name it '
+        "with encoding="
+    )
+
+
 def _records_of(source: Source, encoding: Optional[str]) -> List[Any]:
     if isinstance(source, str):
         return pgn_read(source)
@@ -564,7 +595,10 @@ def _records_of(source: Source, encoding: Optional[str]) -> List[Any]:
     if isinstance(source, os.PathLike):
         with open(source, "rb") as handle:
             return pgn_read_bytes(handle.read(), encoding)
-    data = source.read()
+    try:
+        data = _raw(source).read()
+    except UnicodeDecodeError as e:
+        raise _undecodable(e) from None
     if isinstance(data, str):
         return pgn_read(data)
     return pgn_read_bytes(data, encoding)
@@ -577,7 +611,10 @@ def _read_one_record(handle: IO[Any]) -> Union[str, bytes]:
     depth = 0  # inside { } comments
     results = ("1-0", "0-1", "1/2-1/2", "*")
     while True:
-        line = handle.readline()
+        try:
+            line = handle.readline()
+        except UnicodeDecodeError as e:
+            raise _undecodable(e) from None
         if not line:
             break
         lines.append(line)
@@ -595,18 +632,32 @@ def _read_one_record(handle: IO[Any]) -> Union[str, bytes]:
     return "".join(lines)
 
 
-def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Game]:
+_STRICT_HINT = "(skip_errors=True leaves such records out; without strict=True they come with game.errors)"
+
+
+def _game_or_raise(record: Dict[str, Any], strict: bool, where: str = "") -> Game:
+    if strict and record.get("errors"):
+        raise PgnError(f"{where}{record['errors'][0]} {_STRICT_HINT}")
+    return Game._from_record(record)
+
+
+def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = False) -> Optional[Game]:
     """Reads the next game from a text or binary stream (or the first game of a string, of
-    ``bytes`` or of a file named by a path). Returns ``None`` at the end of the input; raises
-    ``PgnError`` for a malformed record. Bytes are decoded as ``encoding`` or, by default, in
-    the encoding detected."""
+    ``bytes`` or of a file named by a path). Returns ``None`` at the end of the input. Bytes are
+    decoded as ``encoding`` or, by default, in the encoding detected; a text stream opened on
+    a file (``open(path)``) is read through its bytes, so a GBK or Big5 file reads in either
+    mode.
+
+    As in python-chess, a record that cannot be read whole (an illegal move, a bad tag, an
+    unclosed comment) comes back with what could be read and ``game.errors`` (``PgnError``s
+    with line and column); ``strict=True`` raises the ``PgnError`` instead."""
     if _is_path(source):
         with open(os.fspath(source), "rb") as handle:  # type: ignore[arg-type]
-            return read_game(handle, encoding=encoding)
+            return read_game(handle, encoding=encoding, strict=strict)
     if isinstance(source, (str, bytes, bytearray)):
         chunk: Union[str, bytes, bytearray] = source
     else:
-        chunk = _read_one_record(source)  # type: ignore[arg-type]
+        chunk = _read_one_record(_raw(source))  # type: ignore[arg-type]
     if not chunk.strip():
         return None
     if isinstance(chunk, str):
@@ -614,39 +665,51 @@ def read_game(source: Source, *, encoding: Optional[str] = None) -> Optional[Gam
     else:
         records = pgn_read_bytes(bytes(chunk), encoding)
     for record in records:
-        if isinstance(record, str):
-            raise PgnError(record)
-        return Game._from_record(record)
+        return _game_or_raise(record, strict)
     return None
 
 
-def read_games(source: Source, *, skip_errors: bool = False, encoding: Optional[str] = None) -> Iterator[Game]:
+def read_games(
+    source: Source, *, skip_errors: bool = False, strict: bool = False, encoding: Optional[str] = None
+) -> Iterator[Game]:
     """Every game of a string, ``bytes``, a text or binary stream, or a path. A path to a folder
     (or a file) is read on all cores with the GIL released, a batch of files at a time, PGN,
-    XQF and DhtmlXQ alike. A malformed record raises ``PgnError``, or is skipped with
-    ``skip_errors=True``."""
+    XQF and DhtmlXQ alike.
+
+    Reading never stops at a broken record: by default it comes with what could be read and
+    ``game.errors``, as ``read_game`` gives it; ``skip_errors=True`` leaves such records out;
+    ``strict=True`` raises ``PgnError`` at the first one, naming its file."""
     if _is_path(source):
         for item in RecordStream(os.fspath(source), encoding):  # type: ignore[arg-type]
             for record in item[3]:
-                if isinstance(record, str):
-                    if skip_errors:
-                        continue
-                    raise PgnError(f"{item[0]}: {record}")
-                yield Game._from_record(record)
+                if skip_errors and record.get("errors"):
+                    continue
+                yield _game_or_raise(record, strict, f"{item[0]}: ")
         return
     for record in _records_of(source, encoding):
-        if isinstance(record, str):
-            if skip_errors:
-                continue
-            raise PgnError(record)
-        yield Game._from_record(record)
+        if skip_errors and record.get("errors"):
+            continue
+        yield _game_or_raise(record, strict)
 
 
-def write(game: Union[Game, Board], notation: str = "iccs", line_width: int = 80) -> str:
+@overload
+def write(game: Union[Game, Board], notation: str = ..., line_width: int = ..., *, encoding: None = ...) -> str: ...
+@overload
+def write(game: Union[Game, Board], notation: str = ..., line_width: int = ..., *, encoding: str) -> bytes: ...
+def write(game: Union[Game, Board], notation: str = "iccs", line_width: int = 80, *, encoding: Optional[str] = None) -> Union[str, bytes]:
     """A game (or a board's move stack) as PGN, variations, comments and NAGs included, moves
-    in ``"iccs"``, ``"wxf"``, ``"chinese"`` or ``"chinese-traditional"``."""
+    in ``"iccs"``, ``"wxf"``, ``"chinese"`` or ``"chinese-traditional"``.
+
+    With ``encoding`` (``"utf-8"``, ``"gbk"``, ``"big5"``, ``"utf-16le"``, ``"utf-16be"``) the
+    record comes as bytes in that encoding, written with only the characters it has: in Big5,
+    Chinese moves are traditional with 車 and 馬 for both sides, as Big5 records write them
+    (Big5 has no 俥 and no simplified characters); a name or comment holding a character the
+    encoding lacks raises ``XiangqiError`` naming it. Nothing is ever replaced (``str.encode``
+    would raise on 俥, or with ``errors="xmlcharrefreplace"`` write ``&#20453;``)."""
     if isinstance(game, Board):
         game = Game.from_board(game)
+    if encoding is not None:
+        return records_write_bytes([game._to_record()], "pgn", notation, line_width, encoding)
     return record_write(game._to_record(), "pgn", notation, line_width)
 
 

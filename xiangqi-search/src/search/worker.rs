@@ -11,11 +11,14 @@ use super::tt::{Bound, TranspositionTable};
 use crate::eval::{self, pst};
 use crate::params::{self, Pair};
 use crate::rules::Rules;
-use crate::score::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{
+    is_mate, mate_in, mated_in, outcome_value, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use xiangqi_core::{
-    fill_cycle_chases, judge_cycle, Move, Piece, PieceSet, PlyRecord, Position, Role,
+    adjudicate, fill_cycle_chases, judge_cycle, Move, NoMoveTest, Outcome, Piece, PieceSet,
+    PlyRecord, Position, Role, Termination,
 };
 
 /// Node kinds as types, so that each compiles to its own specialised search.
@@ -326,17 +329,26 @@ impl<'a> Worker<'a> {
         eval::evaluate_with(&self.pos, self.frame().psq)
     }
 
-    /// The value of the current node by the game's rules when they end the line here: a
-    /// repetition, the no-capture limit, or bare material on both sides.
+    /// The value of the current node when the game's rules end the line here: a repetition on
+    /// the path, the no-capture limit or bare material, each giving way to mate or stalemate
+    /// as core's [`adjudicate`] orders them, so the search judges as the game does.
     fn rule_value(&self, ply: usize) -> Option<Value> {
-        if self
-            .shared
-            .rules
-            .no_capture_limit
-            .is_some_and(|limit| self.pos.halfmoves() >= limit)
-        {
-            return Some(DRAW);
-        }
+        let repetition = self
+            .repetition_on_path()
+            .map(|earlier| self.judge_repetition(earlier));
+        let outcome = adjudicate(
+            &self.pos,
+            &self.shared.rules,
+            repetition,
+            NoMoveTest::WhenRuleEnds,
+        )?;
+        Some(outcome_value(&outcome, self.pos.turn(), ply))
+    }
+
+    /// The stack index of an earlier occurrence of the current position (same side to move, no
+    /// capture or null move between): a second occurrence is enough inside the search.
+    #[inline]
+    fn repetition_on_path(&self) -> Option<usize> {
         let cur = self.stack.len() - 1;
         let frame = &self.stack[cur];
         let reach = (frame.reversible as usize).min(cur);
@@ -344,24 +356,21 @@ impl<'a> Worker<'a> {
         while distance <= reach {
             let earlier = cur - distance;
             if self.stack[earlier].hash == frame.hash {
-                return Some(self.judge_repetition(earlier, cur, ply));
+                return Some(earlier);
             }
             distance += 2;
-        }
-        if self.shared.rules.insufficient_material && self.pos.is_insufficient_material() {
-            return Some(DRAW);
         }
         None
     }
 
-    /// Scores a cycle from stack index `earlier` to `cur` (the same position, same side to
-    /// move) for the side to move at `cur`, by the rules' repetition rule.
-    fn judge_repetition(&self, earlier: usize, cur: usize, ply: usize) -> Value {
+    /// Judges the cycle from stack index `earlier` to the current position by the rules'
+    /// repetition rule.
+    fn judge_repetition(&self, earlier: usize) -> Outcome {
         let rule = self.shared.rules.repetition;
         if !rule.judges_checks() {
-            return DRAW;
+            return Outcome::new(Termination::Repetition, None);
         }
-        let mut cycle: Vec<PlyRecord> = self.stack[earlier + 1..=cur]
+        let mut cycle: Vec<PlyRecord> = self.stack[earlier + 1..]
             .iter()
             .map(|f| PlyRecord {
                 mv: f.mv,
@@ -377,11 +386,7 @@ impl<'a> Worker<'a> {
         if rule.judges_chases() {
             fill_cycle_chases(&self.pos, &mut cycle);
         }
-        match judge_cycle(&cycle, rule).loser {
-            None => DRAW,
-            Some(loser) if loser == self.pos.turn() => mated_in(ply),
-            Some(_) => mate_in(ply),
-        }
+        judge_cycle(&cycle, rule).outcome()
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
