@@ -31,15 +31,15 @@ export function notation() {
   return moveNotation(nativeNotation());
 }
 
-function capturedBy(color) {
-  // Pieces of the other colour missing since the start position.
+function capturedBy(color, board) {
+  // Pieces of the other colour missing from `board` since the start position.
   const count = (cells) => {
     const m = {};
     for (const c of cells) if (c && colorOf(c) !== color) m[roleOf(c)] = (m[roleOf(c)] ?? 0) + 1;
     return m;
   };
   const before = count(state.startBoard);
-  const now = count(state.game.board());
+  const now = count(board);
   const out = [];
   for (const role of ['r', 'c', 'h', 'e', 'a', 'p']) {
     for (let i = 0; i < (before[role] ?? 0) - (now[role] ?? 0); i++) out.push(color === 'red' ? role : role.toUpperCase());
@@ -47,14 +47,14 @@ function capturedBy(color) {
   return out;
 }
 
-function renderBar(el, color, mode) {
+function renderBar(el, color, mode, board) {
   const whoEl = el.querySelector('.who');
   whoEl.textContent = mode.barLabel(color);
   whoEl.classList.toggle('red', color === 'red');
   const toMove = state.game && !outcome() && state.game.turn() === color && state.view === null;
   el.classList.toggle('to-move', Boolean(toMove));
   el.classList.toggle('thinking', Boolean(toMove && state.thinking));
-  el.querySelector('.captured').replaceChildren(...capturedBy(color).map((letter) => {
+  el.querySelector('.captured').replaceChildren(...capturedBy(color, board).map((letter) => {
     const span = document.createElement('span');
     span.className = `cap ${colorOf(letter)}`;
     span.textContent = pieceGlyph(letter, state.pieces);
@@ -133,8 +133,9 @@ export function renderShared(board, mode) {
   const selected = interactive ? state.selected : null;
   const shown = state.view === null ? game : replay(game.startFen(), game.moves().slice(0, state.view));
   const legal = interactive ? shown.legalMoves() : [];
+  const shownBoard = shown.board();
   board.render({
-    board: shown.board(),
+    board: shownBoard,
     fen: game.fen(),
     viewFen: shown === game ? null : shown.fen(),
     flipped: state.flipped,
@@ -155,8 +156,8 @@ export function renderShared(board, mode) {
   root.setAttribute('aria-busy', 'false');
   root.dataset.mode = state.mode;
 
-  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode);
-  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode);
+  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode, shownBoard);
+  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode, shownBoard);
 
   // The step buttons are always there (nothing moves when the first move is played).
   const plies = game.ply();
@@ -188,24 +189,14 @@ export function renderShared(board, mode) {
   renderMoves(mode.marks?.() ?? []);
 }
 
-const WHY_KEYS = {
-  'this browser has no shared memory': 'engine.why.noShared',
-  'the page is not cross-origin isolated and this browser has no service workers to make it so': 'engine.why.noWorker',
-  'the page is not served over HTTPS or from localhost, so it cannot be cross-origin isolated': 'engine.why.insecure',
-  'this device reports a single core': 'engine.why.oneCore',
-};
-
 function renderEngineLine() {
   const line = $('engine-status');
   if (state.engineStatus === 'ready') {
     const threads = state.engine.threads;
     line.textContent = t('engine.running', { n: threads });
     if (threads === 1) {
-      const why = (state.threadStatus ?? threadStatus()).reason;
-      if (why && why !== 'threads are on') {
-        const key = WHY_KEYS[why] ?? (why.startsWith('the page is not cross-origin isolated yet') ? 'engine.why.notIsolated' : null);
-        line.textContent += ` (${key ? t(key) : why})`;
-      }
+      const { code } = state.threadStatus ?? threadStatus();
+      if (code && code !== 'on') line.textContent += ` (${t(`engine.why.${code}`)})`;
     }
     line.dataset.threads = String(threads);
   } else {

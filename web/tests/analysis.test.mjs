@@ -5,7 +5,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, foreignRequests, fenAfter, legalMoves, waitInteractive } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  useBrowser, openPage, foreignRequests, fenAfter, legalMoves, waitInteractive, screenshotPath, REPO,
+} from './harness.mjs';
 
 const site = useBrowser();
 
@@ -154,4 +158,42 @@ test('a finished game is kept in Your games, reopened in the analysis board and 
   assert.equal(await page.getAttribute('[data-ply="0"]', 'data-judgement'), null);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// A master game (CCPD, Big5, Chinese notation with full-width digits) reviewed: the
+// screenshots of the analysis view.
+const MASTER_GAME = join(REPO, '..', 'shared', 'corpus', 'ccpd-sample', '對局', '大師對局', '以棋手分類', '楊官璘', '00000764.pgn');
+
+test('screenshots of the analysis view and the puzzle trainer at 1280 and 360 pixels (docs/ with UPDATE_SCREENSHOTS=1)', { timeout: 180_000 }, async () => {
+  for (const [width, height] of [[1280, 1000], [360, 740]]) {
+    const record = new TextDecoder('big5').decode(await readFile(MASTER_GAME));
+    const opened = await openPage(site.browser, site.url, `?pgn=${encodeURIComponent(record)}`, { width, height, phone: width < 600 });
+    const { page, context, errors } = opened;
+    await page.waitForSelector('#analysis-card[data-review="done"]', { timeout: 120_000 });
+    // The worst move shown, with its better move as an arrow.
+    const worst = await page.evaluate(() => {
+      const order = ['blunder', 'mistake', 'dubious'];
+      const marked = [...document.querySelectorAll('.move-list [data-judgement]')];
+      marked.sort((a, b) => order.indexOf(a.dataset.judgement) - order.indexOf(b.dataset.judgement));
+      return marked[0]?.dataset.ply ?? null;
+    });
+    if (worst !== null) await page.click(`.move-list [data-ply="${worst}"]`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the window`);
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // On a phone: the first screen and what follows it (the graph, the verdict, the lines).
+    const shot = (name) => page.screenshot({
+      path: screenshotPath(name), animations: 'disabled',
+      ...(width < 600 ? { fullPage: true, clip: { x: 0, y: 0, width, height: 1500 } } : {}),
+    });
+    await shot(`play-page-analysis-${width}.png`);
+    await page.goto(`${site.url}?date=2026-03-01#puzzle`);
+    await page.waitForSelector('#puzzle-card[data-puzzle-id]');
+    await page.click('#btn-puzzle-hint');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(`play-page-trainer-${width}.png`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -48,6 +48,11 @@ __all__ = [
     "record_write",
     "records_write_bytes",
     "RecordStream",
+    "MATE_CP",
+    "THRESHOLDS",
+    "expected_score",
+    "judge_move",
+    "nag_symbol",
 ]
 
 STARTING_FEN: str

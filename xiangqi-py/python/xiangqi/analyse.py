@@ -142,7 +142,7 @@ def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List
         after, depth, _ = evals[ply + 1]
         mover_red = red if ply % 2 == 0 else not red
         # The mover's expected score before (best play) and after the move.
-        drop, nag = judge_move(_cp(before), _cp(after), best == text, tuple(config.thresholds))
+        drop, nag = judge_move(_cp(before), _cp(after), best == text, config.thresholds)
         # After the move the other side is to move: its view, turned to Red's.
         after_red = -after if mover_red else after
         best_red = before if mover_red else -before
