@@ -16,7 +16,7 @@ pub const SUMMARY: &str = "  xiangqi convert IN OUT [--notation ...] [--encoding
 
 /// `xiangqi convert --help`.
 pub const CONVERT_USAGE: &str =
-    "usage: xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional]
+    "usage: xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional|vietnamese]
                [--encoding utf-8|gbk|big5|utf-16le|utf-16be] [--from-encoding auto|utf-8|gbk|big5]
                [--format xqf|pgn|dhtml|fen]
 Convert game records. Both formats come from the extensions: .pgn, .xqf (one record a file),
@@ -74,6 +74,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
                     "wxf" => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
                     "chinese" => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
                     "chinese-traditional" => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+                    "vietnamese" => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
                     other => return Err(format!("unknown notation {other:?}")),
                 };
                 write.pgn.format = format;

@@ -52,6 +52,11 @@ __all__ = [
     "record_write",
     "records_write_bytes",
     "RecordStream",
+    "MATE_CP",
+    "THRESHOLDS",
+    "expected_score",
+    "judge_move",
+    "nag_symbol",
 ]
 
 STARTING_FEN: str
@@ -367,3 +372,10 @@ class _Engine:
 def engine_levels() -> List[Tuple[str, str]]: ...
 def engine_id() -> Tuple[str, str]: ...
 def illegal_reason_description(code: int) -> str: ...
+
+# ----- move judgement (xiangqi_search::review) -----
+MATE_CP: int
+THRESHOLDS: Tuple[float, float, float]
+def expected_score(cp: int) -> float: ...
+def judge_move(before: int, after: int, played_best: bool, thresholds: Optional[Tuple[float, float, float]] = None) -> Tuple[float, int]: ...
+def nag_symbol(nag: int) -> str: ...
