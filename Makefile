@@ -254,6 +254,18 @@ web-test: web-build
 	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
 	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/
 
+.PHONY: web-lighthouse
+
+## Lighthouse's mobile preset against the built page in Debian's chromium (reports in
+## target/lighthouse/): fails under 95 accessibility, 90 performance or over 0.1 layout shift.
+web-lighthouse: web-build
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \
+	fi
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	cd web/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	node web/lighthouse/run.mjs
+
 # ----- puzzles (data/puzzles/puzzles.tsv, mined by `xiangqi puzzles mine`) ----------------------
 .PHONY: puzzles-verify
 

@@ -8,7 +8,8 @@ use xiangqi_core::ChineseStyle;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteOptions};
 
 /// The usage lines of the two commands.
-pub const USAGE: &str = "  xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional]
+pub const USAGE: &str =
+    "  xiangqi convert IN OUT [--notation iccs|wxf|chinese|chinese-traditional|vietnamese]
                [--encoding utf-8|gbk|big5|utf-16le|utf-16be] [--from-encoding auto|utf-8|gbk|big5]
                                convert records; formats by extension: .pgn, .xqf (one record),
                                .dhtml/.dhtmlxq, .fen/.epd (start positions); IN may be a folder
@@ -35,6 +36,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
                     "wxf" => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
                     "chinese" => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
                     "chinese-traditional" => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+                    "vietnamese" => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
                     other => return Err(format!("unknown notation {other:?}")),
                 };
                 write.pgn.format = format;

@@ -12,6 +12,7 @@ mod interrupt;
 mod outcome;
 mod perft;
 mod pgn;
+mod review;
 mod types;
 mod vecenv;
 
@@ -29,6 +30,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
+    review::register(m)?;
     Ok(())
 }
 

@@ -48,6 +48,11 @@ __all__ = [
     "record_write",
     "records_write_bytes",
     "RecordStream",
+    "MATE_CP",
+    "THRESHOLDS",
+    "expected_score",
+    "judge_move",
+    "nag_symbol",
 ]
 
 STARTING_FEN: str
@@ -349,3 +354,10 @@ class _Engine:
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...
+
+# ----- move judgement (xiangqi_search::review) -----
+MATE_CP: int
+THRESHOLDS: Tuple[float, float, float]
+def expected_score(cp: int) -> float: ...
+def judge_move(before: int, after: int, played_best: bool, thresholds: Optional[Tuple[float, float, float]] = None) -> Tuple[float, int]: ...
+def nag_symbol(nag: int) -> str: ...
