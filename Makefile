@@ -283,6 +283,17 @@ nnue-ccpd: build
 nnue-train: build
 	$(XIANGQI) nnue train $(NNUE_DIR)/*.bin --out $(NNUE_DIR)/train --hidden 256 --epochs 40 \
 		--scale auto --seed 1 --resume
+.PHONY: web-lighthouse
+
+## Lighthouse's mobile preset against the built page in Debian's chromium (reports in
+## target/lighthouse/): fails under 95 accessibility, 90 performance or over 0.1 layout shift.
+web-lighthouse: web-build
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-wqy-microhei; \
+	fi
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	cd web/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
+	node web/lighthouse/run.mjs
 
 # ----- puzzles (data/puzzles/puzzles.tsv, mined by `xiangqi puzzles mine`) ----------------------
 .PHONY: puzzles-verify

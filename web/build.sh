@@ -113,12 +113,15 @@ fi
 step "site in $OUT"
 rm -rf "$OUT"
 mkdir -p "$OUT/src" "$OUT/pkg"
-for f in web/index.html web/style.css; do
-  [ -f "$f" ] && cp "$f" "$OUT/"
-done
-[ -f "$OUT/index.html" ] ||
-  echo '<!doctype html><meta charset="utf-8"><title>Xiangqi</title><p>The page is not written yet.' > "$OUT/index.html"
-cp web/src/*.js "$OUT/src/"
+cp web/style.css "$OUT/"
+# The English words go into index.html (the page translates it again at start); without node
+# the page fills them in itself.
+if command -v node >/dev/null; then
+  node web/prerender.mjs web/index.html "$OUT/index.html"
+else
+  cp web/index.html "$OUT/"
+fi
+(cd web/src && find . -name '*.js' -print0 | xargs -0 cp --parents -t "../../$OUT/src/")
 cp web/sw.js "$OUT/"
 [ -d web/icons ] && cp -r web/icons "$OUT/"
 for f in web/*.svg web/*.png web/*.ico web/*.webmanifest; do

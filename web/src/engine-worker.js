@@ -6,9 +6,11 @@
 //
 // Messages in:  {type: 'init', flavour: 'st' | 'mt', threads, cancel: SharedArrayBuffer | null}
 //               {type: 'bestMove', id, fen, moves, level, seed, movetimeMs}
+//               {type: 'analyse', id, fen, moves, multipv, nodes, depth, movetimeMs, infinite}
 //               {type: 'bench', id, depth, threads}
 //               {type: 'crash'}                      (testing: the worker dies)
 // Messages out: {type: 'ready', threads, memory, stopAddress}
+//               {type: 'line', id, value}            (each line of an analysis as it comes)
 //               {type: 'result', id, value} | {type: 'aborted', id} | {type: 'error', id, message}
 //               {type: 'crash', message}             (the wasm trapped: the worker is unusable)
 
@@ -53,6 +55,17 @@ function handle(message) {
       const seed = Number.isFinite(message.seed) && message.seed >= 0 ? message.seed : -1;
       const value = engine.bestMove(message.fen || '', message.moves || [], String(message.level),
         seed, Math.max(0, message.movetimeMs | 0));
+      return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
+    }
+    case 'analyse': {
+      engine.resetStop();
+      if (cancelled(id)) return { type: 'aborted', id };
+      const onLine = (line) => {
+        if (!cancelled(id)) self.postMessage({ type: 'line', id, value: line });
+      };
+      const value = engine.analyse(message.fen || '', message.moves || [], Math.max(1, message.multipv | 0),
+        Math.max(0, Number(message.nodes) || 0), Math.max(0, message.depth | 0), Math.max(0, message.movetimeMs | 0),
+        Boolean(message.infinite), onLine);
       return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
     }
     case 'bench': {

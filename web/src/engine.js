@@ -6,6 +6,7 @@
 //   const { move } = await engine.bestMove({ fen: game.startFen(), moves: game.moves(),
 //                                            level: 'club', seed: 42 });
 //   engine.stop();                                  // the running bestMove rejects (AbortError)
+//   await engine.analyse({ fen, moves, multipv: 3, infinite: true }, (line) => show(line));
 //
 // The levels are xiangqi-search's own (`Level`: the same caps and the same move choice); Master
 // plays at full strength with MASTER_MOVETIME_MS per move. With threads (a cross-origin
@@ -111,6 +112,10 @@ export class EngineClient {
   _settle(message) {
     const entry = this._pending.get(message.id);
     if (!entry) return; // stopped earlier: its answer is of no use now
+    if (message.type === 'line') {
+      entry.onLine?.(message.value);
+      return;
+    }
     this._pending.delete(message.id);
     if (message.type === 'result') entry.resolve(message.value);
     else if (message.type === 'aborted') entry.reject(abortError());
@@ -126,13 +131,13 @@ export class EngineClient {
     if (typeof this.onCrash === 'function') this.onCrash(error);
   }
 
-  async _request(message) {
+  async _request(message, onLine = null) {
     if (this._dead) throw crashError('the engine has stopped; start a new one');
     await this._ready;
     if (this._dead) throw crashError('the engine has stopped; start a new one');
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject, type: message.type });
+      this._pending.set(id, { resolve, reject, type: message.type, onLine });
       this._worker.postMessage({ ...message, id });
     });
   }
@@ -154,6 +159,20 @@ export class EngineClient {
       seed: Number.isFinite(seed) ? Math.abs(Math.trunc(seed)) : Math.floor(Math.random() * 2 ** 32),
       movetimeMs: movetimeMs ?? MASTER_MOVETIME_MS,
     });
+  }
+
+  /**
+   * Analysis at full strength of the position after `moves` from `fen`: `multipv` lines (1 to
+   * 3 and more), within `nodes`, `depth` or `movetimeMs`, or `infinite` (until stop()).
+   * `onLine(line)` gets each line of each iteration as it comes, `{ multipv, depth, score, mate,
+   * pv, nodes, timeMs }` (`score` from the side to move's view, a mate as ±100000 less the
+   * moves to it; `pv` in ICCS). Resolves to the best line at the end, or null when the side to
+   * move has no move; stop() makes it reject with an AbortError.
+   */
+  async analyse({ fen = '', moves = [], multipv = 1, nodes = 0, depth = 0, movetimeMs = 0, infinite = false } = {}, onLine = null) {
+    return this._request({
+      type: 'analyse', fen, moves: Array.from(moves, String), multipv, nodes, depth, movetimeMs, infinite,
+    }, onLine);
   }
 
   /**

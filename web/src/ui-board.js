@@ -1,5 +1,6 @@
 // The board as the player sees it: 90 labelled points over an SVG drawing of the lines, the
-// river and the palaces. It knows nothing of the rules; the page hands it what to show.
+// river and the palaces, and an SVG layer for arrows (the better move of a review). It knows
+// nothing of the rules nor of words; the page hands it what to show and how to name a point.
 
 const FILES = 'abcdefghi';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -13,10 +14,6 @@ export const PIECE_CHARACTERS = {
 /** Western letters, the same for both colours (the ring and the colour tell them apart). */
 export const PIECE_LETTERS = { K: 'K', A: 'A', E: 'E', H: 'H', R: 'R', C: 'C', P: 'P' };
 
-const ROLE_NAMES = {
-  k: 'general', a: 'advisor', e: 'elephant', h: 'horse', r: 'chariot', c: 'cannon', p: 'soldier',
-};
-
 // FEN files also use B for elephant and N for horse; the board shows them the same way.
 const LETTER_ALIASES = { b: 'e', n: 'h' };
 
@@ -29,12 +26,6 @@ export function roleOf(letter) {
 /** 'red' or 'black' for a FEN piece letter. */
 export function colorOf(letter) {
   return letter === letter.toUpperCase() ? 'red' : 'black';
-}
-
-/** Words for a piece, e.g. "Red cannon". */
-export function pieceName(letter) {
-  const color = colorOf(letter) === 'red' ? 'Red' : 'Black';
-  return `${color} ${ROLE_NAMES[roleOf(letter)] ?? 'piece'}`;
 }
 
 /** The text drawn on a piece in the chosen style ('characters' or 'letters'). */
@@ -110,15 +101,17 @@ const DRAG_THRESHOLD_PX = 6;
 /**
  * The board view. `onActivate(square)` is called when a point is clicked, tapped or chosen with
  * Enter/Space; `onCancel()` on Escape; `onDragStart(square)` when a movable piece starts being
- * dragged (a drop then activates the point it lands on).
+ * dragged (a drop then activates the point it lands on); `label(square, letter, marks)` names a
+ * point for screen readers (`marks`: selected, target, check, last, hint).
  */
 export class BoardView {
-  constructor(root, frame, { onActivate, onCancel, onDragStart }) {
+  constructor(root, frame, { onActivate, onCancel, onDragStart, label }) {
     this.root = root;
     this.frame = frame;
     this.onActivate = onActivate;
     this.onCancel = onCancel;
     this.onDragStart = onDragStart;
+    this.label = label;
     this.movable = new Set();
     this.drag = null;
     this.suppressClick = false;
@@ -128,6 +121,12 @@ export class BoardView {
     this.lastView = null;
 
     root.replaceChildren(drawLines());
+    this.arrowLayer = svg('svg', { viewBox: '0 0 900 1000', class: 'arrows', 'aria-hidden': 'true', focusable: 'false' });
+    const defs = svg('defs', {}, this.arrowLayer);
+    for (const kind of ['best', 'played']) {
+      const marker = svg('marker', { id: `arrow-head-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+      svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: `head ${kind}` }, marker);
+    }
     for (let index = 0; index < 90; index++) {
       const name = squareName(index);
       const point = document.createElement('div');
@@ -138,6 +137,7 @@ export class BoardView {
       root.appendChild(point);
       this.points.set(name, point);
     }
+    root.appendChild(this.arrowLayer);
     this.fileLabels = this.makeLabels('files', 9);
     this.rankLabels = this.makeLabels('ranks', 10);
 
@@ -208,6 +208,8 @@ export class BoardView {
     this.suppressClick = false;
     if (event.button !== 0) return;
     const point = event.target.closest('.pt');
+    // A touch on a piece that may move starts a drag, never a scroll of the page.
+    if (point && event.pointerType === 'touch' && this.movable.has(point.dataset.square)) event.preventDefault();
     if (!point || !this.movable.has(point.dataset.square)) return;
     this.drag = { from: point.dataset.square, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
   }
@@ -313,12 +315,14 @@ export class BoardView {
       point.classList.toggle('check', view.check === name);
       point.classList.toggle('movable', this.movable.has(name));
 
-      const label = [name, letter ? pieceName(letter) : 'empty'];
-      if (view.selected === name) label.push('selected');
-      if (isTarget) label.push(letter ? 'can be captured' : 'legal move');
-      if (view.check === name) label.push('in check');
-      if (name === to) label.push('last move');
-      point.setAttribute('aria-label', label.join(', '));
+      point.classList.toggle('hint', view.hint === name);
+      point.setAttribute('aria-label', this.label(name, letter, {
+        selected: view.selected === name,
+        target: isTarget,
+        check: view.check === name,
+        last: name === to,
+        hint: view.hint === name,
+      }));
 
       const current = point.querySelector('.piece');
       if (letter) {
@@ -341,7 +345,29 @@ export class BoardView {
     this.fileLabels.forEach((span, i) => { span.textContent = files[i]; });
     this.rankLabels.forEach((span, i) => { span.textContent = String(flipped ? i : 9 - i); });
 
+    this.drawArrows(view.arrows ?? []);
     if (view.animate && from && to) this.slide(from, to);
+  }
+
+  /** Arrows over the board, each `{ from, to, kind }` (`kind`: 'best' or 'played'). */
+  drawArrows(arrows) {
+    const layer = this.arrowLayer;
+    for (const old of layer.querySelectorAll('line')) old.remove();
+    for (const { from, to, kind = 'best' } of arrows) {
+      const a = this.screenPosition(from);
+      const b = this.screenPosition(to);
+      const x1 = 50 + 100 * a.col;
+      const y1 = 50 + 100 * a.row;
+      const x2 = 50 + 100 * b.col;
+      const y2 = 50 + 100 * b.row;
+      // Stop short of the point's centre so that the head does not hide the piece there.
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cut = Math.min(30, len / 3);
+      svg('line', {
+        x1, y1, x2: x2 - ((x2 - x1) * cut) / len, y2: y2 - ((y2 - y1) * cut) / len,
+        class: `arrow ${kind}`, 'marker-end': `url(#arrow-head-${kind})`, 'data-arrow': from + to,
+      }, layer);
+    }
   }
 
   /** Slides the piece now on `to` in from `from` (a short transform transition). */

@@ -35,7 +35,7 @@ export function parsePuzzles(text) {
       line: line && line.length ? line : null,
       firstMoves,
       mateIn: Number.isFinite(mate) && mate > 0 ? mate : null,
-      themes: themes.filter((t) => !/^mate-in-/.test(t)).map((t) => t.replaceAll(/[_-]/g, ' ')),
+      themes: themes.filter((t) => !/^mate-in-/.test(t)),
       level: at(cells, 'level'),
       daily: column('daily') >= 0 ? at(cells, 'daily') === '1' : true,
       source: at(cells, 'source'),

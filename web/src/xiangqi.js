@@ -12,9 +12,11 @@
 // Also here: the service worker (offline play, and the headers that turn threads on) and
 // threadStatus(), which says whether the engine can use threads and why not.
 
-import init, { Game, squareName, squareIndex } from '../pkg/st/xiangqi_wasm.js';
+import init, {
+  Game, squareName, squareIndex, judgeMove, expectedScore,
+} from '../pkg/st/xiangqi_wasm.js';
 
-export { Game, squareName, squareIndex };
+export { Game, squareName, squareIndex, judgeMove, expectedScore };
 
 let loading = null;
 
@@ -33,27 +35,32 @@ export function loadRules() {
 
 /**
  * Whether the engine may use threads here, and if not, why:
- * `{ isolated, threads, reason }`. `threads` is how many search threads the engine would use.
+ * `{ isolated, threads, code, reason }`. `threads` is how many search threads the engine would
+ * use; `code` is `on`, `noShared`, `noWorker`, `insecure`, `notIsolated` or `oneCore`.
  */
 export function threadStatus() {
   const isolated = globalThis.crossOriginIsolated === true;
   const cores = Math.max(1, navigator.hardwareConcurrency || 1);
-  let reason;
-  if (typeof SharedArrayBuffer === 'undefined' && isolated) {
-    reason = 'this browser has no shared memory';
-  } else if (!isolated && !('serviceWorker' in navigator)) {
-    reason = 'the page is not cross-origin isolated and this browser has no service workers to make it so';
-  } else if (!isolated && !globalThis.isSecureContext) {
-    reason = 'the page is not served over HTTPS or from localhost, so it cannot be cross-origin isolated';
-  } else if (!isolated) {
-    reason = 'the page is not cross-origin isolated yet (the server sends no COOP/COEP headers; the service worker adds them after one reload)';
-  } else if (cores < 2) {
-    reason = 'this device reports a single core';
-  } else {
-    reason = 'threads are on';
-  }
-  return { isolated, threads: engineThreads(isolated, cores), reason };
+  let code;
+  if (typeof SharedArrayBuffer === 'undefined' && isolated) code = 'noShared';
+  else if (!isolated && !('serviceWorker' in navigator)) code = 'noWorker';
+  else if (!isolated && !globalThis.isSecureContext) code = 'insecure';
+  else if (!isolated) code = 'notIsolated';
+  else if (cores < 2) code = 'oneCore';
+  else code = 'on';
+  return { isolated, threads: engineThreads(isolated, cores), code, reason: REASONS[code] };
 }
+
+// Why threads are off, for the console and the tests; the page shows engine.why.<code> in its
+// language.
+const REASONS = {
+  noShared: 'this browser has no shared memory',
+  noWorker: 'the page is not cross-origin isolated and this browser has no service workers to make it so',
+  insecure: 'the page is not served over HTTPS or from localhost, so it cannot be cross-origin isolated',
+  notIsolated: 'the page is not cross-origin isolated yet (the server sends no COOP/COEP headers; the service worker adds them after one reload)',
+  oneCore: 'this device reports a single core',
+  on: 'threads are on',
+};
 
 /** Search threads the engine uses: the cores, at most 8, at least 2 when isolated on 2 cores. */
 export function engineThreads(isolated = globalThis.crossOriginIsolated === true,
@@ -89,7 +96,7 @@ export async function registerServiceWorker(url = new URL('../sw.js', import.met
     }
   } catch (error) {
     const status = threadStatus();
-    return { ...status, reason: `${status.reason}; the service worker failed: ${error.message}` };
+    return { ...status, reason: `${status.reason}; the service worker failed: ${error.message}`, workerError: error.message };
   }
   return threadStatus();
 }

@@ -5,10 +5,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useBrowser, REPO } from './harness.mjs';
 
-// Nodes of `xiangqi bench` at its default depth (xiangqi-search/tests/bench.rs).
-const NATIVE_BENCH_NODES = 1_220_682;
+// Nodes of `xiangqi bench` at its default depth, read from where the native test pins them
+// (xiangqi-search/tests/bench.rs), so that a change of the search changes both at once.
+const NATIVE_BENCH_NODES = Number(/EXPECTED_BENCH_NODES: u64 = ([\d_]+);/
+  .exec(readFileSync(join(REPO, 'xiangqi-search', 'tests', 'bench.rs'), 'utf8'))[1].replaceAll('_', ''));
 
 const site = useBrowser();
 

@@ -127,16 +127,10 @@ pub fn parse_args(args: &[String]) -> Result<PlayOptions, String> {
     Ok(options)
 }
 
-/// `true` for the nine points of either palace.
-fn in_palace(sq: Square) -> bool {
-    (3..=5).contains(&sq.file().index()) && !(3..=6).contains(&sq.rank().index())
-}
-
 /// `true` when the diagonal from `a` to `b` (diagonal neighbours) is drawn on the board: it
 /// joins a palace's centre to one of its corners.
 fn palace_diagonal(a: Square, b: Square) -> bool {
-    let centre = |sq: Square| sq == Square::E1 || sq == Square::E8;
-    in_palace(a) && in_palace(b) && (centre(a) || centre(b))
+    xiangqi_core::attacks::palace_diagonal_neighbours(a).contains(b)
 }
 
 /// Draws the board, `bottom`'s side nearest the reader: the points joined by lines, the

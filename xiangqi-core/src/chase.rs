@@ -148,32 +148,11 @@ impl Position {
         let Some(piece) = self.piece_at(sq) else {
             return Bitboard::EMPTY;
         };
-        let c = piece.color.index();
-        let occupied = self.occupied();
         match piece.role {
-            Role::Chariot => attacks::slide(sq, occupied, self.file_occupancy(sq.file())),
-            Role::Cannon => attacks::cannon_jump(sq, occupied, self.file_occupancy(sq.file())),
-            Role::Horse => {
-                let mut targets = Bitboard::EMPTY;
-                for d in 0..4 {
-                    let leg = attacks::HORSE_LEG[sq.index()][d];
-                    if leg != attacks::NONE && occupied.0 & (1u128 << leg) == 0 {
-                        targets |= attacks::HORSE_TARGETS[sq.index()][d];
-                    }
-                }
-                targets
-            }
-            Role::Advisor => attacks::ADVISOR[c][sq.index()],
-            Role::Elephant => {
-                let mut targets = Bitboard::EMPTY;
-                for &(eye, to) in &attacks::ELEPHANT[c][sq.index()] {
-                    if to != attacks::NONE && occupied.0 & (1u128 << eye) == 0 {
-                        targets.0 |= 1u128 << to;
-                    }
-                }
-                targets
-            }
             Role::General | Role::Soldier => Bitboard::EMPTY,
+            _ => attacks::attacks_on_file(piece, sq, self.occupied(), || {
+                self.file_occupancy(sq.file())
+            }),
         }
     }
 

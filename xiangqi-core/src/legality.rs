@@ -110,16 +110,8 @@ impl Position {
             Some(p) if p.color == us => p,
             _ => return Some(IllegalMoveReason::NoPieceOfYours),
         };
-        let c = us.index();
         // Where the piece could go on an empty board.
-        let reach = match piece.role {
-            Role::General => attacks::GENERAL[c][from.index()],
-            Role::Advisor => attacks::ADVISOR[c][from.index()],
-            Role::Elephant => attacks::elephant_moves(us, from, Bitboard::EMPTY),
-            Role::Horse => attacks::horse_moves(from, Bitboard::EMPTY),
-            Role::Chariot | Role::Cannon => attacks::slide(from, Bitboard::EMPTY, 0),
-            Role::Soldier => attacks::SOLDIER[c][from.index()],
-        };
+        let reach = attacks::moves(piece, from, Bitboard::EMPTY);
         if !reach.contains(to) {
             return Some(IllegalMoveReason::NotHowItMoves);
         }

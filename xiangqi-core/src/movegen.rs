@@ -7,12 +7,12 @@
 //! an enemy horse aimed at the general. Moves that touch none of those points are legal as
 //! generated; the rest, general moves and every move while in check are tested one by one.
 
-use crate::attacks::{self, NONE};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::role::Role;
+use crate::role::{Piece, Role};
 use crate::square::Square;
 
 /// Where generated moves go: a list, or a counter for perft.
@@ -90,15 +90,7 @@ impl Position {
         if (rank & line_attackers).any() {
             sensitive |= rank;
         }
-        let horses = self.pieces(them, Role::Horse);
-        if horses.any() {
-            for d in 0..4 {
-                let leg = attacks::DIAGONAL_NEIGHBOUR[ksq.index()][d];
-                if leg != NONE && (attacks::HORSE_ATTACKERS[ksq.index()][d] & horses).any() {
-                    sensitive.0 |= 1u128 << leg;
-                }
-            }
-        }
+        sensitive |= attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
         sensitive
     }
 
@@ -133,84 +125,52 @@ impl Position {
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
         let us = self.turn();
-        let c = us.index();
-        let occupied = self.occupied();
         let mask = mask - self.by_color(us);
         let in_check = self.is_check();
         let sensitive = self.sensitive_points();
 
         // General: always tested, it is the piece whose safety is in question.
         let ksq = self.general(us);
-        for to in attacks::GENERAL[c][ksq.index()] & mask {
+        for to in attacks::general_attacks(us, ksq) & mask {
             if self.king_safe_after(ksq, to) {
                 sink.one(ksq, to);
             }
         }
-        if sink.done() {
-            return;
-        }
-
-        for from in self.pieces(us, Role::Chariot) {
-            let targets = attacks::slide(from, occupied, self.file_occupancy(from.file())) & mask;
-            self.emit(sink, from, targets, in_check, sensitive);
-        }
-        if sink.done() {
-            return;
-        }
-
-        let empty_mask = mask - occupied;
-        let capture_mask = mask & self.by_color(!us);
-        for from in self.pieces(us, Role::Cannon) {
-            let file_occ = self.file_occupancy(from.file());
-            let quiet = attacks::slide(from, occupied, file_occ) & empty_mask;
-            let captures = if capture_mask.any() {
-                attacks::cannon_jump(from, occupied, file_occ) & capture_mask
-            } else {
-                Bitboard::EMPTY
-            };
-            self.emit(sink, from, quiet | captures, in_check, sensitive);
-        }
-        if sink.done() {
-            return;
-        }
-
-        for from in self.pieces(us, Role::Horse) {
-            let mut targets = Bitboard::EMPTY;
-            for d in 0..4 {
-                let leg = attacks::HORSE_LEG[from.index()][d];
-                if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                    targets |= attacks::HORSE_TARGETS[from.index()][d];
+        // Then the other pieces, chariots first (the order of the list, which the engine's
+        // move ordering sees). One call a role, so that each compiles for its role.
+        macro_rules! roles {
+            ($($role:expr),*) => {$(
+                if sink.done() {
+                    return;
                 }
-            }
-            self.emit(sink, from, targets & mask, in_check, sensitive);
+                self.emit_role(sink, $role, mask, in_check, sensitive);
+            )*};
         }
-        if sink.done() {
-            return;
-        }
+        roles!(
+            Role::Chariot,
+            Role::Cannon,
+            Role::Horse,
+            Role::Soldier,
+            Role::Advisor,
+            Role::Elephant
+        );
+    }
 
-        for from in self.pieces(us, Role::Soldier) {
-            let targets = attacks::SOLDIER[c][from.index()] & mask;
-            self.emit(sink, from, targets, in_check, sensitive);
-        }
-        if sink.done() {
-            return;
-        }
-
-        for from in self.pieces(us, Role::Advisor) {
-            let targets = attacks::ADVISOR[c][from.index()] & mask;
-            self.emit(sink, from, targets, in_check, sensitive);
-        }
-        if sink.done() {
-            return;
-        }
-
-        for from in self.pieces(us, Role::Elephant) {
-            let mut targets = Bitboard::EMPTY;
-            for &(eye, to) in &attacks::ELEPHANT[c][from.index()] {
-                if to != NONE && occupied.0 & (1u128 << eye) == 0 {
-                    targets.0 |= 1u128 << to;
-                }
-            }
+    /// Emits the legal moves among `mask` of the side to move's pieces of `role`.
+    #[inline(always)]
+    fn emit_role<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        role: Role,
+        mask: Bitboard,
+        in_check: bool,
+        sensitive: Bitboard,
+    ) {
+        let piece = Piece::new(self.turn(), role);
+        let occupied = self.occupied();
+        for from in self.pieces(piece.color, role) {
+            let targets =
+                attacks::moves_on_file(piece, from, occupied, || self.file_occupancy(from.file()));
             self.emit(sink, from, targets & mask, in_check, sensitive);
         }
     }
@@ -292,21 +252,9 @@ impl Position {
         if piece.color != us || self.by_color(us).contains(to) || from == to {
             return false;
         }
-        let c = us.index();
-        let occupied = self.occupied();
-        let targets = match piece.role {
-            Role::General => attacks::GENERAL[c][from.index()],
-            Role::Advisor => attacks::ADVISOR[c][from.index()],
-            Role::Elephant => attacks::elephant_moves(us, from, occupied),
-            Role::Horse => attacks::horse_moves(from, occupied),
-            Role::Chariot => attacks::slide(from, occupied, self.file_occupancy(from.file())),
-            Role::Cannon => {
-                let file_occ = self.file_occupancy(from.file());
-                (attacks::slide(from, occupied, file_occ) - occupied)
-                    | (attacks::cannon_jump(from, occupied, file_occ) & self.by_color(!us))
-            }
-            Role::Soldier => attacks::SOLDIER[c][from.index()],
-        };
+        let targets = attacks::moves_on_file(piece, from, self.occupied(), || {
+            self.file_occupancy(from.file())
+        });
         targets.contains(to)
     }
 

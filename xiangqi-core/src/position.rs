@@ -1,6 +1,6 @@
 //! A validated position: the board, the side to move and the counters, with fast make/unmake.
 
-use crate::attacks::{self, NONE};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::Move;
@@ -284,66 +284,41 @@ impl Position {
         file_occ: u16,
         removed: Bitboard,
     ) -> bool {
-        let b = by.index() * 7;
-        let sliders = (self.by_piece[b + Role::Chariot.index()]
-            | self.by_piece[b + Role::General.index()])
-            - removed;
-        let reach = attacks::slide(sq, occupied, file_occ);
-        if (reach & sliders).any() {
-            return true;
-        }
-        let cannons = self.by_piece[b + Role::Cannon.index()] - removed;
-        if cannons.any() && (attacks::cannon_jump(sq, occupied, file_occ) & cannons).any() {
-            return true;
-        }
-        let soldiers = self.by_piece[b + Role::Soldier.index()] - removed;
-        if (attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & soldiers).any() {
-            return true;
-        }
-        let horses = self.by_piece[b + Role::Horse.index()] - removed;
-        if horses.any() {
-            for d in 0..4 {
-                let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
-                if leg != NONE
-                    && occupied.0 & (1u128 << leg) == 0
-                    && (attacks::HORSE_ATTACKERS[sq.index()][d] & horses).any()
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        let pieces = |color: Color, role: Role| self.pieces(color, role) - removed;
+        attacks::attackers_on_file::<1, true>(sq, occupied, file_occ, [by], pieces, true).any()
     }
 
     /// Every piece of `by` that attacks `sq` (the flying general included).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
-        let occupied = self.occupied;
         let file_occ = self.file_occ[sq.file().index()];
-        let reach = attacks::slide(sq, occupied, file_occ);
-        let mut result = reach
-            & (self.pieces(by, Role::Chariot)
-                | self.pieces(by, Role::General) & Bitboard::file(sq.file()));
-        result |= attacks::cannon_jump(sq, occupied, file_occ) & self.pieces(by, Role::Cannon);
-        result |=
-            attacks::SOLDIER_ATTACKERS[by.index()][sq.index()] & self.pieces(by, Role::Soldier);
-        let horses = self.pieces(by, Role::Horse);
-        for d in 0..4 {
-            let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
-            if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                result |= attacks::HORSE_ATTACKERS[sq.index()][d] & horses;
-            }
-        }
-        // Advisors and elephants only ever attack points on their own side; include them so the
-        // answer is complete for any point.
-        result |= attacks::ADVISOR[by.index()][sq.index()] & self.pieces(by, Role::Advisor);
-        for d in 0..4 {
-            let (eye, from) = attacks::ELEPHANT[by.index()][sq.index()][d];
-            if from != NONE && occupied.0 & (1u128 << eye) == 0 {
-                result |= Bitboard(1u128 << from) & self.pieces(by, Role::Elephant);
-            }
-        }
-        result |= attacks::GENERAL[by.index()][sq.index()] & self.pieces(by, Role::General);
-        result
+        let pieces = |color: Color, role: Role| self.pieces(color, role);
+        attacks::attackers_on_file::<1, false>(sq, self.occupied, file_occ, [by], pieces, true)
+    }
+
+    /// The pieces of the sides in `sides` that would attack `sq` on the board `occupied`: the
+    /// pieces of this position still standing on `occupied`, with lines, screens, legs and eyes
+    /// as `occupied` has them (a general by its palace step only: an exchange on `sq` sees the
+    /// flying-general rule apart). For exchange evaluation, where pieces come off one by one.
+    ///
+    /// ```
+    /// use xiangqi_core::{Bitboard, Color, Position, Square};
+    /// // Black's soldier on e5 is defended by the e9 chariot; Red's e0 chariot attacks it.
+    /// let pos = Position::from_fen("3kr4/9/9/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
+    /// let both = pos.attackers_to(Square::E5, pos.occupied(), [Color::Red, Color::Black]);
+    /// assert_eq!(both.count(), 2);
+    /// // With the red chariot gone from e0, only the black one is left.
+    /// let after = pos.occupied().without(Square::E0);
+    /// assert_eq!(pos.attackers_to(Square::E5, after, [Color::Red, Color::Black]).count(), 1);
+    /// ```
+    #[inline]
+    pub fn attackers_to<const N: usize>(
+        &self,
+        sq: Square,
+        occupied: Bitboard,
+        sides: [Color; N],
+    ) -> Bitboard {
+        let pieces = |color: Color, role: Role| self.pieces(color, role) & occupied;
+        attacks::attackers(sq, occupied, sides, pieces, false)
     }
 
     /// `true` when the side to move is in check.
@@ -371,7 +346,7 @@ impl Position {
         }
         // Only the general's file and rank and the legs of horses aimed at it can be opened.
         let on_line = sq.file() == ksq.file() || sq.rank() == ksq.rank();
-        if !on_line && !attacks::DIAGONAL_NEIGHBOUR[ksq.index()].contains(&(sq as u8)) {
+        if !on_line && !attacks::horse_legs(ksq).contains(sq) {
             return false;
         }
         let mut file_occ = self.file_occ[ksq.file().index()];
@@ -576,31 +551,9 @@ impl Position {
             }
             bb
         };
-        let lines = attacks::slide(king, occupied, file_occ);
-        if (lines & moved(Role::Chariot)).any() {
-            return true;
-        }
-        let cannons = moved(Role::Cannon);
-        if cannons.any() && (attacks::cannon_jump(king, occupied, file_occ) & cannons).any() {
-            return true;
-        }
-        if (attacks::SOLDIER_ATTACKERS[us.index()][king.index()] & moved(Role::Soldier)).any() {
-            return true;
-        }
-        let horses = moved(Role::Horse);
-        if horses.any() {
-            for d in 0..4 {
-                let leg = attacks::DIAGONAL_NEIGHBOUR[king.index()][d];
-                if leg != NONE
-                    && occupied.0 & (1u128 << leg) == 0
-                    && (attacks::HORSE_ATTACKERS[king.index()][d] & horses).any()
-                {
-                    return true;
-                }
-            }
-        }
         // A legal move never leaves the generals facing, so the flying general gives no check.
-        false
+        let moved = |_, role| moved(role);
+        attacks::attackers_on_file::<1, true>(king, occupied, file_occ, [us], moved, false).any()
     }
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).

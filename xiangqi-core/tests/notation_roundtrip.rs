@@ -1,6 +1,6 @@
 //! Every legal move of thousands of positions (seeded random games, and random positions with
-//! crowded files) is written in WXF and in Chinese and read back as the same move, and no other
-//! legal move of the position gets the same text; the notation value types (`Wxf`, `Chinese`,
+//! crowded files) is written in WXF, Chinese and Vietnamese and read back as the same move, and
+//! no other legal move of the position gets the same text; the notation value types (`Wxf`, `Chinese`,
 //! `Iccs`) agree.
 
 mod common;
@@ -35,9 +35,20 @@ fn check_round_trip(
         }
         let parsed = match notation {
             "wxf" => pos.parse_wxf(&text),
+            "vietnamese" => pos.parse_vietnamese(&text),
             _ => pos.parse_chinese(&text),
         };
         assert_eq!(parsed, Ok(m), "{notation}: {text:?} in {}", pos.fen());
+        if notation == "vietnamese" {
+            // parse_any reads a text that is also a legal WXF move as WXF.
+            let any = pos.parse_any(&text);
+            assert!(
+                any == Ok(m) || pos.parse_wxf(&text) == any,
+                "parse_any {text:?} in {}: {any:?}",
+                pos.fen()
+            );
+            continue;
+        }
         assert_eq!(
             pos.parse_any(&text),
             Ok(m),
@@ -71,6 +82,7 @@ fn every_legal_move_round_trips() {
     let mut forms = std::collections::HashSet::new();
     for pos in &positions {
         check_round_trip(pos, |p, m| p.to_wxf(m), "wxf");
+        check_round_trip(pos, |p, m| p.to_vietnamese(m), "vietnamese");
         check_round_trip(pos, |p, m| p.to_chinese(m, false), "chinese");
         check_round_trip(pos, |p, m| p.to_chinese(m, true), "chinese");
         let full_width = ChineseStyle {

@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{LimitError, NetError, XiangqiError};
+use crate::errors::{Count, LimitError, NetError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -192,18 +192,22 @@ impl Drop for Searcher<'_> {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = "master", threads = 1, hash_mb = 64, rules = "axf", seed = None, evaluation = "nnue", eval_file = None))]
+    #[pyo3(
+        signature = (level = "master", threads = Count(1), hash_mb = Count(64), rules = "axf", seed = None, evaluation = None, eval_file = None),
+        text_signature = "(level='master', threads=1, hash_mb=64, rules='axf', seed=None, evaluation=None, eval_file=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
         level: &str,
-        threads: usize,
-        hash_mb: usize,
+        threads: Count<usize>,
+        hash_mb: Count<usize>,
         rules: &str,
-        seed: Option<u64>,
-        evaluation: &str,
+        seed: Option<Count<u64>>,
+        evaluation: Option<&str>,
         eval_file: Option<std::path::PathBuf>,
     ) -> PyResult<Engine> {
+        let (threads, hash_mb, seed) = (threads.0, hash_mb.0, seed.map(|s| s.0));
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
         let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
@@ -262,7 +266,7 @@ impl Engine {
         evaluation: &str,
         eval_file: Option<std::path::PathBuf>,
     ) -> PyResult<()> {
-        let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
+        let evaluation = parse_evaluation(Some(evaluation), eval_file.as_deref())?;
         self.lock(py, "change the evaluation")?
             .set_evaluation(evaluation);
         Ok(())
@@ -276,6 +280,48 @@ impl Engine {
             .options()
             .evaluation
             .name())
+    }
+
+    /// Sets the number of search threads (1..=`MAX_THREADS`; `LimitError` outside).
+    fn set_threads(&self, py: Python<'_>, threads: Count<usize>) -> PyResult<()> {
+        if !(1..=MAX_THREADS).contains(&threads.0) {
+            return Err(LimitError::new_err(format!(
+                "threads must be 1..={MAX_THREADS}, not {}",
+                threads.0
+            )));
+        }
+        self.lock(py, "change the threads")?.set_threads(threads.0);
+        Ok(())
+    }
+
+    /// Resizes the transposition table, emptying it (`LimitError` beyond `MAX_HASH_MB`,
+    /// `MemoryError` when it does not fit; the old table is kept then).
+    fn set_hash_mb(&self, py: Python<'_>, hash_mb: Count<usize>) -> PyResult<()> {
+        let mut guard = self.lock(py, "resize the hash")?;
+        let engine: &mut CoreEngine = &mut guard;
+        py.detach(|| engine.try_set_hash_mb(hash_mb.0))
+            .map_err(engine_error)
+    }
+
+    /// Reseeds the weaker levels' random choice (`None`: from the clock).
+    #[pyo3(signature = (seed))]
+    fn set_seed(&self, py: Python<'_>, seed: Option<Count<u64>>) -> PyResult<()> {
+        self.lock(py, "reseed")?.set_seed(seed.map(|s| s.0));
+        Ok(())
+    }
+
+    /// The options in use: `(threads, hash_mb, level, rules, seed)`.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<(usize, usize, String, String, Option<u64>)> {
+        let guard = self.lock(py, "read the options")?;
+        let o = guard.options();
+        Ok((
+            o.threads,
+            o.hash_mb,
+            o.level.name().to_lowercase(),
+            o.rules.name().to_owned(),
+            o.seed,
+        ))
     }
 
     /// Forgets the transposition table and history: a new game starts.
@@ -307,21 +353,25 @@ impl Engine {
     /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
     /// in that many moves is found. `rules`, when given, become the engine's rules for this and
     /// later searches (set under the same lock, so another thread's call cannot slip between).
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
+    #[pyo3(
+        signature = (board, depth = None, nodes = None, time = None, multipv = Count(1), info = None, clock = None, mate = None, rules = None),
+        text_signature = "($self, board, depth=None, nodes=None, time=None, multipv=1, info=None, clock=None, mate=None, rules=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
         py: Python<'py>,
         board: PyRef<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Count<u32>>,
+        nodes: Option<Count<u64>>,
         time: Option<f64>,
-        multipv: usize,
+        multipv: Count<usize>,
         info: Option<Py<PyAny>>,
         clock: Option<(f64, f64, f64, f64, Option<u32>)>,
         mate: Option<u32>,
         rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
+        let (depth, nodes, multipv) = (depth.map(|d| d.0), nodes.map(|n| n.0), multipv.0);
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);
@@ -406,12 +456,18 @@ impl Engine {
     }
 }
 
-/// An evaluation by name, with a net file for `nnue` (else the shipped net).
+/// An evaluation by name, with a net file for `nnue` (else the shipped net); no name is the
+/// engine's default (`nnue` when a file is given).
 pub(crate) fn parse_evaluation(
-    name: &str,
+    name: Option<&str>,
     eval_file: Option<&std::path::Path>,
 ) -> PyResult<Evaluation> {
-    match (name.to_ascii_lowercase().as_str(), eval_file) {
+    let name = match (name, eval_file) {
+        (Some(name), _) => name.to_ascii_lowercase(),
+        (None, Some(_)) => "nnue".to_owned(),
+        (None, None) => return Ok(Evaluation::default()),
+    };
+    match (name.as_str(), eval_file) {
         ("classical", None) => Ok(Evaluation::Classical),
         ("classical", Some(_)) => Err(XiangqiError::new_err(
             "eval_file goes with evaluation=\"nnue\", not \"classical\"",
@@ -432,10 +488,10 @@ pub(crate) fn parse_evaluation(
 /// The static evaluation of the board's position in centipawns for the side to move (no
 /// search), by the shipped net, a net file, or the classical evaluation.
 #[pyfunction]
-#[pyo3(signature = (board, evaluation = "nnue", eval_file = None))]
+#[pyo3(signature = (board, evaluation = None, eval_file = None))]
 fn evaluate(
     board: PyRef<'_, Board>,
-    evaluation: &str,
+    evaluation: Option<&str>,
     eval_file: Option<std::path::PathBuf>,
 ) -> PyResult<i32> {
     let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
@@ -454,11 +510,22 @@ fn engine_levels() -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// The engine's name and author, as it gives them over UCI (`id name`, `id author`).
+#[pyfunction]
+fn engine_id() -> (&'static str, &'static str) {
+    (
+        xiangqi_search::uci::ENGINE_NAME,
+        xiangqi_search::uci::ENGINE_AUTHOR,
+    )
+}
+
 /// Adds the engine to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add("DEFAULT_EVALUATION", Evaluation::default().name())?;
+    m.add_function(wrap_pyfunction!(engine_id, m)?)?;
     m.add("MAX_HASH_MB", max_hash_mb())?;
     m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;

@@ -13,6 +13,7 @@ mod nnue;
 mod outcome;
 mod perft;
 mod pgn;
+mod review;
 mod types;
 mod vecenv;
 
@@ -31,6 +32,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     outcome::register(m)?;
     engine::register(m)?;
     nnue::register(m)?;
+    review::register(m)?;
     Ok(())
 }
 

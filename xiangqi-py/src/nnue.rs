@@ -18,7 +18,7 @@ fn data_error(path: &std::path::Path, e: impl std::fmt::Display) -> PyErr {
 /// Plays game `index` of a run and returns its record's bytes (the data format's framing). The
 /// game depends only on the arguments.
 #[pyfunction]
-#[pyo3(signature = (index, *, nodes = 6000, seed = 1, min_random_plies = 2, max_random_plies = 6, rules = "axf", evaluation = "nnue", eval_file = None, hash_mb = 16))]
+#[pyo3(signature = (index, *, nodes = 6000, seed = 1, min_random_plies = 2, max_random_plies = 6, rules = "axf", evaluation = None, eval_file = None, hash_mb = 16))]
 #[allow(clippy::too_many_arguments)]
 fn nnue_play_game<'py>(
     py: Python<'py>,
@@ -28,7 +28,7 @@ fn nnue_play_game<'py>(
     min_random_plies: u32,
     max_random_plies: u32,
     rules: &str,
-    evaluation: &str,
+    evaluation: Option<&str>,
     eval_file: Option<PathBuf>,
     hash_mb: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {

@@ -474,6 +474,7 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
         Notation::Wxf => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
         Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
         Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+        Notation::Vietnamese => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
     })
 }
 
@@ -498,8 +499,8 @@ pub fn pgn_from_board<'py>(
     record_dict(py, &PgnGame::from_game(&board.line.game))
 }
 
-/// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"` or
-/// `"chinese-traditional"`; the moves must be legal from `fen`.
+/// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"`,
+/// `"chinese-traditional"` or `"vietnamese"`; the moves must be legal from `fen`.
 #[pyfunction]
 #[pyo3(signature = (headers, fen, moves, comments, nags, comment, result, notation = "iccs", line_width = 80))]
 #[allow(clippy::too_many_arguments)]

@@ -2,7 +2,7 @@
 //!
 //! [`Engine`] searches positions within [`Limits`] and reports progress through a callback;
 //! [`Level`] weakens it for people to play; [`uci`] speaks the engine protocols; [`bench`] gives
-//! a reproducible node count and speed.
+//! a reproducible node count and speed; [`review`] judges the moves of a game.
 
 pub mod bench;
 pub mod datagen;
@@ -11,6 +11,7 @@ pub mod eval;
 pub mod levels;
 mod limits_check;
 pub mod params;
+pub mod review;
 pub mod rules;
 mod score;
 pub mod search;

@@ -4,11 +4,19 @@
 use xiangqi_search::bench::{run_bench_with, BENCH_DEPTH};
 use xiangqi_search::Evaluation;
 
+/// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
+/// browser test reads this line too.
+const EXPECTED_BENCH_NODES: u64 = 1_141_466;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
-const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_220_682;
+const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_141_466;
 
 #[test]
 fn bench_node_count_is_pinned() {
+    let default = xiangqi_search::bench::run_bench(BENCH_DEPTH, |_, _, _| {});
+    assert_eq!(
+        default.nodes, EXPECTED_BENCH_NODES,
+        "bench signature changed"
+    );
     let classical = run_bench_with(BENCH_DEPTH, 1, Evaluation::Classical, |_, _, _| {});
     assert_eq!(
         classical.nodes, EXPECTED_CLASSICAL_BENCH_NODES,

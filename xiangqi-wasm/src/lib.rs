@@ -12,8 +12,8 @@
 
 pub mod play;
 
-use js_sys::{Array, Object, Reflect};
-use play::{BestMove, MoveRequest, PlayEngine, PlayGame};
+use js_sys::{Array, Function, Object, Reflect};
+use play::{AnalysisLine, AnalysisRequest, BestMove, MoveRequest, PlayEngine, PlayGame};
 use wasm_bindgen::prelude::*;
 use xiangqi_search::Score;
 
@@ -37,6 +37,7 @@ fn strings(items: Vec<String>) -> Array {
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
     inner: PlayGame,
+    tags: Vec<(String, String)>,
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -45,8 +46,29 @@ impl JsGame {
     #[wasm_bindgen(constructor)]
     pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
         PlayGame::new(fen.as_deref())
-            .map(|inner| JsGame { inner })
+            .map(|inner| JsGame {
+                inner,
+                tags: Vec::new(),
+            })
             .map_err(error)
+    }
+
+    /// A game read from pasted text: a FEN, a PGN record (moves in ICCS, WXF, Chinese or
+    /// Vietnamese) or a DhtmlXQ record; throws saying why it cannot be read.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(text: &str) -> Result<JsGame, JsError> {
+        PlayGame::from_record(text)
+            .map(|(inner, tags)| JsGame { inner, tags })
+            .map_err(error)
+    }
+
+    /// The tags of the record the game was read from (`{}` for a game made otherwise).
+    pub fn tags(&self) -> JsValue {
+        let object = Object::new();
+        for (name, value) in &self.tags {
+            set(&object, name, value.as_str());
+        }
+        object.into()
     }
 
     /// The current FEN.
@@ -159,6 +181,41 @@ impl JsGame {
     }
 }
 
+/// The page's verdict on a move (the rule of `xiangqi_search::review`, as Python's
+/// `xiangqi.analyse` judges): `before` is the score of the position before the move from the
+/// mover's side, `after` that of the position after it from the opponent's side, in the
+/// engine's numbers (centipawns; a mate ±100000 less the moves to it). Returns `{drop,
+/// judgement, symbol, nag}`: `judgement` is `good`, `dubious`, `mistake` or `blunder`,
+/// `symbol` `""`, `?!`, `?` or `??`.
+#[wasm_bindgen(js_name = judgeMove)]
+pub fn judge_move(before: f64, after: f64, played_best: bool) -> JsValue {
+    let clamp = |x: f64| {
+        if x.is_finite() {
+            x.clamp(-1e9, 1e9) as i32
+        } else {
+            0
+        }
+    };
+    let (drop, judgement) = play::judge_move(clamp(before), clamp(after), played_best);
+    let object = Object::new();
+    set(&object, "drop", drop);
+    set(&object, "judgement", judgement.name());
+    set(&object, "symbol", judgement.symbol());
+    set(&object, "nag", judgement.nag());
+    object.into()
+}
+
+/// The expected score (0 to 1) of a side `cp` centipawns ahead (the curve of [`judge_move`]).
+#[wasm_bindgen(js_name = expectedScore)]
+pub fn expected_score(cp: f64) -> f64 {
+    let cp = if cp.is_finite() {
+        cp.clamp(-1e9, 1e9) as i32
+    } else {
+        0
+    };
+    xiangqi_search::review::expected_score(cp)
+}
+
 /// The ICCS name of the point with board index `index` (`file + 9 * rank`).
 #[wasm_bindgen(js_name = squareName)]
 pub fn square_name(index: u32) -> Result<String, JsError> {
@@ -183,6 +240,26 @@ pub struct JsEngine {
     inner: PlayEngine,
 }
 
+fn score_fields(object: &Object, score: Score) {
+    let mate = match score {
+        Score::Mate(n) => JsValue::from(n),
+        Score::Cp(_) => JsValue::NULL,
+    };
+    set(object, "score", f64::from(play::page_score(score)));
+    set(object, "mate", mate);
+}
+
+fn line_object(line: &AnalysisLine) -> JsValue {
+    let object = Object::new();
+    set(&object, "multipv", line.multipv);
+    set(&object, "depth", line.depth);
+    score_fields(&object, line.score);
+    set(&object, "pv", strings(line.pv.clone()));
+    set(&object, "nodes", line.nodes as f64);
+    set(&object, "timeMs", line.time.as_secs_f64() * 1000.0);
+    object.into()
+}
+
 fn best_move_object(answer: &BestMove) -> JsValue {
     let object = Object::new();
     set(
@@ -193,15 +270,7 @@ fn best_move_object(answer: &BestMove) -> JsValue {
             .as_deref()
             .map_or(JsValue::NULL, JsValue::from_str),
     );
-    let (score, mate) = match answer.score {
-        Score::Cp(cp) => (f64::from(cp), JsValue::NULL),
-        Score::Mate(n) => (
-            f64::from(if n > 0 { 100_000 - n } else { -100_000 - n }),
-            JsValue::from(n),
-        ),
-    };
-    set(&object, "score", score);
-    set(&object, "mate", mate);
+    score_fields(&object, answer.score);
     set(&object, "depth", answer.depth);
     set(&object, "nodes", answer.nodes as f64);
     set(&object, "timeMs", answer.time.as_secs_f64() * 1000.0);
@@ -252,6 +321,43 @@ impl JsEngine {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
         self.inner.new_game();
+    }
+
+    /// Analysis at full strength: game start `fen` (empty: the start position), `moves` since
+    /// (ICCS), `multipv` lines, limits `nodes`, `depth`, `movetime_ms` (0: none of that
+    /// limit), or `infinite` (until stopped). `on_line` (or `null`) is called with each line of
+    /// each iteration, `{multipv, depth, score, mate, pv, nodes, timeMs}` (`score` from the
+    /// side to move's view, in the engine's numbers). Returns the best line in that shape, or
+    /// `null` when the side to move has no move.
+    #[allow(clippy::too_many_arguments)]
+    pub fn analyse(
+        &mut self,
+        fen: &str,
+        moves: Vec<String>,
+        multipv: u32,
+        nodes: f64,
+        depth: u32,
+        movetime_ms: u32,
+        infinite: bool,
+        on_line: Option<Function>,
+    ) -> Result<JsValue, JsError> {
+        let request = AnalysisRequest {
+            fen,
+            moves: &moves,
+            multipv: multipv.max(1) as usize,
+            nodes: (nodes.is_finite() && nodes >= 1.0).then_some(nodes as u64),
+            depth: (depth > 0).then_some(depth),
+            movetime_ms: (movetime_ms > 0).then_some(movetime_ms),
+            infinite,
+        };
+        let mut report = |line: &AnalysisLine| {
+            if let Some(f) = &on_line {
+                // A callback that throws only loses that report.
+                let _ = f.call1(&JsValue::NULL, &line_object(line));
+            }
+        };
+        let best = self.inner.analyse(&request, &mut report).map_err(error)?;
+        Ok(best.as_ref().map_or(JsValue::NULL, line_object))
     }
 
     /// The engine's move: game start `fen` (empty: the start position), `moves` since (ICCS),

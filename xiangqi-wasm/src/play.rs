@@ -3,9 +3,10 @@
 //! the logic natively.
 
 use std::time::Duration;
-use xiangqi_core::pgn::{MoveFormat, PgnGame, WriteOptions};
-use xiangqi_core::{Color, Game, Move, Notation, Position, Rules, Square};
-use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score};
+use xiangqi_core::pgn::{self, MoveFormat, PgnGame, WriteOptions};
+use xiangqi_core::{dhtmlxq, ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square};
+use xiangqi_search::review::{self, Judgement};
+use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
 
 /// The rules of the play page.
 pub const PAGE_RULES: Rules = Rules::simple();
@@ -84,6 +85,35 @@ impl PlayGame {
                 .map(|game| PlayGame { game })
                 .map_err(|e| e.to_string()),
         }
+    }
+
+    /// A game read from pasted text: a FEN, a PGN record (its main line, moves in any notation
+    /// core reads: ICCS, WXF, Chinese, Vietnamese) or a DhtmlXQ record. Returns the game and the
+    /// record's tags (none for a FEN). Moves after the end of the game under the page's rules
+    /// are kept, so that a whole record can be reviewed.
+    pub fn from_record(text: &str) -> Result<(PlayGame, Vec<(String, String)>), String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("nothing to read: paste a FEN or a PGN record".to_owned());
+        }
+        let looks_like_fen = !text.contains('[') && text.lines().count() == 1 && text.contains('/');
+        if looks_like_fen {
+            return PlayGame::new(Some(text)).map(|game| (game, Vec::new()));
+        }
+        let record = if text.contains("[DhtmlXQ") {
+            dhtmlxq::read(text).map_err(|e| e.to_string())?
+        } else {
+            let mut games = pgn::read_all(text).into_iter();
+            match games.next() {
+                Some(Ok(record)) => record,
+                Some(Err(e)) => return Err(e.to_string()),
+                None => return Err("no game found in the text".to_owned()),
+            }
+        };
+        let game = record
+            .to_game(PAGE_RULES)
+            .map_err(|e| format!("the record has an illegal move: {e}"))?;
+        Ok((PlayGame { game }, record.tags.clone()))
     }
 
     /// The core game.
@@ -204,11 +234,20 @@ impl PlayGame {
     }
 
     /// The game as PGN with the tags given (in their order, after the core's own) and its
-    /// moves in `notation` (`iccs`, `wxf` or `chinese`).
+    /// moves in `notation` (`iccs`, `wxf`, `chinese`, `chinese-traditional` or `vietnamese`).
     pub fn pgn(&self, tags: &[(String, String)], notation: &str) -> Result<String, String> {
-        let format = MoveFormat::from_tag_value(notation).ok_or_else(|| {
-            format!("unknown notation {notation:?} (expected iccs, wxf or chinese)")
-        })?;
+        let (format, chinese) = match notation.parse::<Notation>() {
+            Ok(Notation::Iccs | Notation::IccsOneBased) => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
+            Ok(Notation::Wxf) => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
+            Ok(Notation::Chinese) => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
+            Ok(Notation::ChineseTraditional) => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+            Ok(Notation::Vietnamese) => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
+            Err(_) => {
+                return Err(format!(
+                    "unknown notation {notation:?} (expected iccs, wxf, chinese, chinese-traditional or vietnamese)"
+                ))
+            }
+        };
         let mut record = PgnGame::from_game(&self.game);
         for (name, value) in tags {
             // The result and the start position come from the game itself.
@@ -218,6 +257,7 @@ impl PlayGame {
         }
         let options = WriteOptions {
             format,
+            chinese,
             ..WriteOptions::default()
         };
         record.to_pgn(&options).map_err(|e| e.to_string())
@@ -254,6 +294,70 @@ pub struct MoveRequest<'a> {
     pub movetime_ms: u32,
 }
 
+/// A request to analyse a position: the game's start and moves, and how long to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest<'a> {
+    /// Start FEN of the game (blank: the start position).
+    pub fen: &'a str,
+    /// Moves played since, in ICCS.
+    pub moves: &'a [String],
+    /// Lines to report (1 to the engine's maximum).
+    pub multipv: usize,
+    /// Node budget (`None`: no node limit).
+    pub nodes: Option<u64>,
+    /// Deepest iteration (`None`: no depth limit).
+    pub depth: Option<u32>,
+    /// Time budget in milliseconds (`None`: no time limit).
+    pub movetime_ms: Option<u32>,
+    /// Search until stopped (the other limits are ignored).
+    pub infinite: bool,
+}
+
+/// One line the analysis reports: its place (1 is the best), depth, score from the side to
+/// move's view and moves in ICCS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisLine {
+    /// 1 for the best line.
+    pub multipv: u32,
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Score from the side to move's view.
+    pub score: Score,
+    /// The line, in ICCS.
+    pub pv: Vec<String>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+}
+
+impl AnalysisLine {
+    fn from_info(info: &SearchInfo) -> AnalysisLine {
+        AnalysisLine {
+            multipv: info.multipv,
+            depth: info.depth,
+            score: info.score,
+            pv: info.pv.iter().copied().map(Move::iccs).collect(),
+            nodes: info.nodes,
+            time: info.time,
+        }
+    }
+}
+
+/// A score as the page counts it: centipawns for the side to move, a mate as
+/// ±[`review::MATE_CP`] less the moves to it (the scale [`judge_move`] compares).
+pub fn page_score(score: Score) -> i32 {
+    review::score_cp(score)
+}
+
+/// The page's verdict on a move: the scores are the page's numbers ([`page_score`]), `before`
+/// from the mover's side before the move, `after` from the opponent's side after it. The rule
+/// is [`xiangqi_search::review`]'s, the one Python's `xiangqi.analyse` uses.
+pub fn judge_move(before: i32, after: i32, played_best: bool) -> (f64, Judgement) {
+    let verdict = review::judge_move(Score::Cp(before), Score::Cp(after), played_best);
+    (verdict.drop, verdict.judgement)
+}
+
 /// The engine of the page: [`xiangqi_search::Engine`] under the page's rules.
 pub struct PlayEngine {
     engine: Engine,
@@ -287,20 +391,61 @@ impl PlayEngine {
         self.engine.new_game();
     }
 
+    /// The engine at full strength looks at the position the request describes, calling
+    /// `on_line` with each line of each iteration (best first), and returns the best line of
+    /// the last one (`None` when the side to move has no move).
+    pub fn analyse(
+        &mut self,
+        request: &AnalysisRequest<'_>,
+        on_line: &mut dyn FnMut(&AnalysisLine),
+    ) -> Result<Option<AnalysisLine>, String> {
+        let (start, moves) = replay_request(request.fen, request.moves)?;
+        self.engine.set_level(Level::Master);
+        self.engine.set_multipv(request.multipv);
+        let limits = Limits {
+            nodes: request.nodes,
+            depth: request.depth,
+            movetime: request
+                .movetime_ms
+                .map(|ms| Duration::from_millis(u64::from(ms.max(1)))),
+            infinite: request.infinite,
+            ..Limits::default()
+        };
+        let mut best: Option<AnalysisLine> = None;
+        let result = self
+            .engine
+            .search(&start, &moves, &limits, &mut |info| {
+                let line = AnalysisLine::from_info(info);
+                if line.multipv == 1 {
+                    best = Some(line.clone());
+                }
+                on_line(&line);
+            })
+            .map_err(|e| e.to_string());
+        self.engine.set_multipv(1);
+        let result = result?;
+        let Some(mv) = result.best_move else {
+            return Ok(None);
+        };
+        // The search's final answer (a stopped iteration may have found a better move).
+        let mut pv: Vec<String> = result.pv.iter().copied().map(Move::iccs).collect();
+        if pv.first() != Some(&mv.iccs()) {
+            pv = vec![mv.iccs()];
+        }
+        Ok(Some(AnalysisLine {
+            multipv: 1,
+            depth: result.depth.max(best.as_ref().map_or(0, |b| b.depth)),
+            score: result.score,
+            pv,
+            nodes: result.nodes,
+            time: result.time,
+        }))
+    }
+
     /// The engine's move for the position the request describes.
     pub fn best_move(&mut self, request: &MoveRequest<'_>) -> Result<BestMove, String> {
         let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
-        let game = PlayGame::new(Some(request.fen))?;
-        let start = game.game().start().clone();
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(request.moves.len());
-        for (i, text) in request.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text.trim(), Notation::Iccs)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            pos.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
-            moves.push(mv);
-        }
+        let (start, moves) = replay_request(request.fen, request.moves)?;
         self.engine.set_level(level);
         if let Some(seed) = request.seed {
             self.engine.set_seed(Some(seed));
@@ -321,6 +466,22 @@ impl PlayEngine {
             time: result.time,
         })
     }
+}
+
+/// The start position and the moves of a request, each checked by playing it.
+fn replay_request(fen: &str, texts: &[String]) -> Result<(Position, Vec<Move>), String> {
+    let game = PlayGame::new(Some(fen))?;
+    let start = game.game().start().clone();
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let mv = pos
+            .parse_move(text.trim(), Notation::Iccs)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        pos.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        moves.push(mv);
+    }
+    Ok((start, moves))
 }
 
 #[cfg(test)]
@@ -481,6 +642,115 @@ mod tests {
             .unwrap();
         assert_eq!(answer.mv.as_deref(), Some("b0b9"));
         assert_eq!(answer.score, Score::Mate(1));
+    }
+
+    #[test]
+    fn records_are_read_in_every_notation() {
+        // The same opening written in WXF, Chinese, Vietnamese (as tamquocchess.vn writes
+        // it) and ICCS.
+        for text in [
+            "[Event \"x\"]\n1. C2=5 H8+7 2. H2+3 R9=8 *",
+            "1. 炮二平五 馬8進7 2. 馬二進三 車9平8 *",
+            "1. P2-5 M8.7 2. M2.3 X9-8 *",
+            "1. h2e2 h9g7 2. h0g2 i9h9 *",
+        ] {
+            let (game, _) = PlayGame::from_record(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(game.moves(), ["h2e2", "h9g7", "h0g2", "i9h9"], "{text}");
+        }
+        let (game, tags) = PlayGame::from_record("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1").unwrap();
+        assert!(tags.is_empty());
+        assert_eq!(
+            game.legal_moves().len(),
+            PlayGame::new(Some("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1"))
+                .unwrap()
+                .legal_moves()
+                .len()
+        );
+        let (_, tags) = PlayGame::from_record("[Red \"Hu\"]\n1. C2=5 *").unwrap();
+        assert_eq!(
+            tags.iter()
+                .find(|(k, _)| k == "Red")
+                .map(|(_, v)| v.as_str()),
+            Some("Hu")
+        );
+        assert!(PlayGame::from_record("").is_err());
+        assert!(PlayGame::from_record("1. C2=5 C2=5 C2=5 *").is_err());
+        assert!(PlayGame::from_record("rnbakabnr/9 w").is_err());
+    }
+
+    #[test]
+    fn analysis_reports_several_legal_lines() {
+        let mut engine = PlayEngine::new(1, 1);
+        let moves = vec!["h2e2".to_owned()];
+        let mut lines: Vec<AnalysisLine> = Vec::new();
+        let best = engine
+            .analyse(
+                &AnalysisRequest {
+                    fen: "",
+                    moves: &moves,
+                    multipv: 3,
+                    nodes: Some(30_000),
+                    depth: None,
+                    movetime_ms: None,
+                    infinite: false,
+                },
+                &mut |line| lines.push(line.clone()),
+            )
+            .unwrap()
+            .expect("a best line");
+        let mut game = PlayGame::new(None).unwrap();
+        game.play("h2e2").unwrap();
+        let legal = game.legal_moves();
+        let deepest = lines.iter().map(|l| l.depth).max().unwrap();
+        let last: Vec<&AnalysisLine> = lines.iter().filter(|l| l.depth == deepest).collect();
+        assert!(last.len() >= 3, "{lines:?}");
+        let firsts: std::collections::HashSet<&String> = last.iter().map(|l| &l.pv[0]).collect();
+        assert_eq!(firsts.len(), last.len(), "three different first moves");
+        for line in &lines {
+            assert!(legal.contains(&line.pv[0]), "{line:?}");
+            // Every move of the line is legal in turn.
+            let mut g = game.clone();
+            for mv in &line.pv {
+                g.play(mv).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+            }
+        }
+        assert!(legal.contains(&best.pv[0]));
+        // A mated side has no line.
+        let mut engine = PlayEngine::new(1, 1);
+        let mated = engine
+            .analyse(
+                &AnalysisRequest {
+                    fen: "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
+                    moves: &["a1a8".into(), "e9f9".into(), "b0b9".into()],
+                    multipv: 1,
+                    nodes: Some(1000),
+                    depth: None,
+                    movetime_ms: None,
+                    infinite: false,
+                },
+                &mut |_| {},
+            )
+            .unwrap();
+        assert!(mated.is_none());
+    }
+
+    #[test]
+    fn moves_are_judged_on_the_page_scale() {
+        // A mate in 2 missed for a move after which the opponent mates in 3.
+        let (drop, judgement) = judge_move(
+            page_score(Score::Mate(2)),
+            page_score(Score::Mate(3)),
+            false,
+        );
+        assert_eq!(judgement, Judgement::Blunder);
+        assert!(drop > 0.99, "{drop}");
+        assert_eq!(judge_move(0, 900, true).1, Judgement::Good);
+        assert_eq!(judge_move(0, 100, false).1, Judgement::Mistake);
+        let mut game = PlayGame::new(None).unwrap();
+        game.play("h2e2").unwrap();
+        game.play("h9g7").unwrap();
+        assert_eq!(game.move_text(0, "vietnamese").unwrap(), "P2-5");
+        assert_eq!(game.move_text(1, "vietnamese").unwrap(), "M8.7");
     }
 
     #[test]

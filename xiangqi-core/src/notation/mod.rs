@@ -1,4 +1,4 @@
-//! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF and Chinese.
+//! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF, Chinese and Vietnamese.
 //!
 //! Each notation is a value type: [`Iccs`], [`Wxf`] and [`Chinese`] parse from text (the syntax
 //! alone), resolve against a [`Position`] to a legal [`Move`] (`to_move`), are made from a move
@@ -20,6 +20,7 @@
 pub mod chinese;
 pub mod iccs;
 mod vertical;
+pub mod vietnamese;
 pub mod wxf;
 
 pub use chinese::{Chinese, ChineseStyle};
@@ -46,19 +47,23 @@ pub enum Notation {
     Chinese,
     /// Chinese in traditional characters: `炮二平五`, `馬8進7`.
     ChineseTraditional,
+    /// Vietnamese: `P2-5`, `M8.7` (see [`vietnamese`]).
+    Vietnamese,
 }
 
 impl Notation {
     /// Every notation.
-    pub const ALL: [Notation; 5] = [
+    pub const ALL: [Notation; 6] = [
         Notation::Iccs,
         Notation::IccsOneBased,
         Notation::Wxf,
         Notation::Chinese,
         Notation::ChineseTraditional,
+        Notation::Vietnamese,
     ];
 
-    /// A short lower-case name: `iccs`, `iccs1`, `wxf`, `chinese`, `chinese-traditional`.
+    /// A short lower-case name: `iccs`, `iccs1`, `wxf`, `chinese`, `chinese-traditional`,
+    /// `vietnamese`.
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
@@ -66,6 +71,7 @@ impl Notation {
             Notation::Wxf => "wxf",
             Notation::Chinese => "chinese",
             Notation::ChineseTraditional => "chinese-traditional",
+            Notation::Vietnamese => "vietnamese",
         }
     }
 }
@@ -84,7 +90,7 @@ impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese or chinese-traditional)",
+            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese, chinese-traditional or vietnamese)",
             self.0
         )
     }
@@ -102,6 +108,7 @@ impl FromStr for Notation {
             "wxf" => Notation::Wxf,
             "chinese" | "chinese-simplified" | "zh" => Notation::Chinese,
             "chinese-traditional" | "traditional" => Notation::ChineseTraditional,
+            "vietnamese" | "vi" | "vn" => Notation::Vietnamese,
             _ => return Err(UnknownNotation(s.to_owned())),
         })
     }
@@ -124,6 +131,7 @@ impl Position {
             Notation::ChineseTraditional => {
                 chinese::write_chinese(self, m, ChineseStyle::TRADITIONAL, out)
             }
+            Notation::Vietnamese => vietnamese::write_vietnamese(self, m, out),
         }
     }
 
@@ -145,12 +153,16 @@ impl Position {
             Notation::IccsOneBased => self.parse_iccs(text, RankDialect::One),
             Notation::Wxf => self.parse_wxf(text),
             Notation::Chinese | Notation::ChineseTraditional => self.parse_chinese(text),
+            Notation::Vietnamese => self.parse_vietnamese(text),
         }
     }
 
-    /// Parses a move in ICCS coordinates (ranks 0..9, `h2e2` or `H2-E2`), WXF or Chinese,
-    /// whichever the text is. The three cannot be confused: Chinese is not ASCII, and a WXF
-    /// move has its direction sign where coordinates have a file letter.
+    /// Parses a move in ICCS coordinates (ranks 0..9, `h2e2` or `H2-E2`), WXF, Chinese or
+    /// Vietnamese, whichever the text is. The first three cannot be confused: Chinese is not
+    /// ASCII, and a WXF move has its direction sign where coordinates have a file letter. A
+    /// text that is no legal WXF move is read as Vietnamese (`P2-5`, `M8.7`), whose letters
+    /// and signs overlap WXF's: a text legal in both (`P7.6`, a soldier sideways in WXF and a
+    /// cannon forward in Vietnamese) is taken as WXF.
     ///
     /// ```
     /// use xiangqi_core::{Position, MoveParseError};
@@ -167,11 +179,22 @@ impl Position {
         if iccs::parse_coords(trimmed, RankDialect::Zero).is_ok() {
             return self.parse_iccs(trimmed, RankDialect::Zero);
         }
-        self.parse_wxf(text).map_err(|e| match e {
-            MoveParseError::Invalid { .. } => MoveParseError::invalid(
-                text,
-                "not a move in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五) notation",
-            ),
+        let wxf = self.parse_wxf(text);
+        if wxf.is_ok() {
+            return wxf;
+        }
+        if let Ok(m) = self.parse_vietnamese(text) {
+            return Ok(m);
+        }
+        wxf.map_err(|e| match e {
+            MoveParseError::Invalid { .. } => match self.parse_vietnamese(text) {
+                // Vietnamese by its shape (M8.7): its reason says more than WXF's.
+                Err(e @ (MoveParseError::Illegal { .. } | MoveParseError::Ambiguous { .. })) => e,
+                _ => MoveParseError::invalid(
+                    text,
+                    "not a move in ICCS (h2e2), WXF (C2=5), Chinese (炮二平五) or Vietnamese (P2-5) notation",
+                ),
+            },
             other => other,
         })
     }

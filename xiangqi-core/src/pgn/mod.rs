@@ -57,15 +57,18 @@ pub enum MoveFormat {
     Wxf,
     /// Chinese: `炮二平五`.
     Chinese,
+    /// Vietnamese: `P2-5` (see [`crate::notation::vietnamese`]).
+    Vietnamese,
 }
 
 impl MoveFormat {
-    /// The value of the `Format` tag: `ICCS`, `WXF` or `Chinese`.
+    /// The value of the `Format` tag: `ICCS`, `WXF`, `Chinese` or `Vietnamese`.
     pub const fn tag_value(self) -> &'static str {
         match self {
             MoveFormat::Iccs => "ICCS",
             MoveFormat::Wxf => "WXF",
             MoveFormat::Chinese => "Chinese",
+            MoveFormat::Vietnamese => "Vietnamese",
         }
     }
 
@@ -78,6 +81,8 @@ impl MoveFormat {
             Some(MoveFormat::Wxf)
         } else if value.eq_ignore_ascii_case("chinese") || value == "中文" {
             Some(MoveFormat::Chinese)
+        } else if value.eq_ignore_ascii_case("vietnamese") || value == "Tiếng Việt" {
+            Some(MoveFormat::Vietnamese)
         } else {
             None
         }

@@ -675,6 +675,7 @@ impl GameParser {
             Some(MoveFormat::Iccs) => pos.parse_iccs(text, RankDialect::Zero),
             Some(MoveFormat::Wxf) => pos.parse_wxf(text),
             Some(MoveFormat::Chinese) => pos.parse_chinese(text),
+            Some(MoveFormat::Vietnamese) => pos.parse_vietnamese(text),
             None => return pos.parse_any(text),
         };
         match named {

@@ -112,6 +112,7 @@ fn write_move_text(
         MoveFormat::Chinese => {
             crate::notation::chinese::write_chinese(pos, m, options.chinese, buf)
         }
+        MoveFormat::Vietnamese => pos.write_move(m, Notation::Vietnamese, buf),
     }
 }
 

@@ -30,16 +30,17 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from xiangqi import _jobs
 from xiangqi._xiangqi import Board, Move, pgn_read
+from xiangqi._xiangqi import MATE_CP, THRESHOLDS, judge_move
+from xiangqi._xiangqi import expected_score as _expected_score
 from xiangqi.engine import LEVELS, Cp, Engine, Limit, Mate, Score
 from xiangqi.exceptions import XiangqiError
 from xiangqi.pgn import Game, read_games
 
 __all__ = ["AnalysisConfig", "AnalysisError", "AnalysisResult", "MoveNote", "analyse_game", "annotate", "load_database", "run", "main"]
 
-#: A mate counts as this many centipawns (less the moves to it) when comparing scores.
-MATE_CP = 100_000
-#: Drops of the mover's expected score that earn ?!, ? and ??.
-THRESHOLDS = (0.06, 0.12, 0.24)
+# MATE_CP (a mate counts as this many centipawns, less the moves to it) and THRESHOLDS (the
+# drops of the mover's expected score that earn ?!, ? and ??) come from the Rust rule,
+# xiangqi_search::review, which the play page's game review uses too.
 NAG_DUBIOUS, NAG_MISTAKE, NAG_BLUNDER = 6, 2, 4
 NAG_SYMBOLS = {NAG_DUBIOUS: "?!", NAG_MISTAKE: "?", NAG_BLUNDER: "??"}
 ENCODINGS = ("utf-8-sig", "big5", "gbk")
@@ -70,7 +71,7 @@ class AnalysisConfig:
             raise AnalysisError("give a search limit: nodes, depth or time")
         if not (0 < self.thresholds[0] <= self.thresholds[1] <= self.thresholds[2] < 1):
             raise AnalysisError(f"thresholds rise within (0, 1): {self.thresholds}")
-        Board(None, self.rules)
+        Board(rules=self.rules)
 
     def describe(self) -> str:
         parts = [self.level]
@@ -102,7 +103,7 @@ def _cp(score: Score) -> int:
 
 def expected_score(cp: int) -> float:
     """The expected score of a side ``cp`` centipawns ahead (logistic, 400 per tenfold odds)."""
-    return 1.0 / (1.0 + 10.0 ** (-max(-4000, min(4000, cp)) / 400.0))
+    return _expected_score(cp)
 
 
 _engines: Dict[AnalysisConfig, Engine] = {}
@@ -141,9 +142,7 @@ def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List
         after, depth, _ = evals[ply + 1]
         mover_red = red if ply % 2 == 0 else not red
         # The mover's expected score before (best play) and after the move.
-        drop = 0.0 if best == text else max(0.0, expected_score(_cp(before)) - expected_score(-_cp(after)))
-        low, mid, high = config.thresholds
-        nag = NAG_BLUNDER if drop >= high else NAG_MISTAKE if drop >= mid else NAG_DUBIOUS if drop >= low else 0
+        drop, nag = judge_move(_cp(before), _cp(after), best == text, config.thresholds)
         # After the move the other side is to move: its view, turned to Red's.
         after_red = -after if mover_red else after
         best_red = before if mover_red else -before

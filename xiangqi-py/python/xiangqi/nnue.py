@@ -34,7 +34,7 @@ class GenSettings:
     min_random_plies: int = 2
     max_random_plies: int = 6
     rules: str = "axf"
-    evaluation: str = "nnue"
+    evaluation: Optional[str] = None
     eval_file: Optional[str] = None
     hash_mb: int = 16
 
@@ -97,7 +97,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--random-plies", type=_random_plies, default=(2, 6), metavar="MIN-MAX")
     g.add_argument("--rules", default="axf")
-    g.add_argument("--eval", dest="evaluation", choices=["nnue", "classical"], default="nnue")
+    g.add_argument("--eval", dest="evaluation", choices=["nnue", "classical"], help="default: the engine's")
     g.add_argument("--eval-file")
     g.add_argument("--hash", type=int, default=16, help="MiB of hash a game")
     _jobs.add_arguments(g, "play the games")

@@ -20,7 +20,7 @@ pub mod pst;
 use crate::params::{self, Pair};
 use crate::score::{Value, EVAL_BOUND};
 use std::sync::{Arc, OnceLock};
-use xiangqi_core::attacks::{self, NONE};
+use xiangqi_core::attacks;
 use xiangqi_core::{Bitboard, Color, File, Piece, Position, Rank, Role, Square};
 use xiangqi_nnue::{NetError, Network};
 
@@ -288,24 +288,6 @@ pub fn game_phase(pos: &Position) -> i32 {
     phase.min(params::PHASE_TOTAL)
 }
 
-/// The palace of each colour, as a set of points.
-static PALACE: [Bitboard; 2] = {
-    let mut t = [Bitboard::EMPTY; 2];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq % 9, sq / 9);
-        if f >= 3 && f <= 5 {
-            if r <= 2 {
-                t[0].0 |= 1u128 << sq;
-            } else if r >= 7 {
-                t[1].0 |= 1u128 << sq;
-            }
-        }
-        sq += 1;
-    }
-    t
-};
-
 /// Attack sets of one side, gathered once for all terms.
 struct SideInfo {
     /// Every point the side attacks (own pieces included, so it also means "defends").
@@ -329,10 +311,9 @@ struct SideInfo {
 /// Gathers one side's attacks and reports its mobility terms.
 #[inline]
 fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
-    let c = us.index();
     let occupied = pos.occupied();
     let own = pos.by_color(us);
-    let enemy_palace = PALACE[(!us).index()];
+    let enemy_palace = attacks::palace(!us);
     let mut info = SideInfo {
         all: Bitboard::EMPTY,
         cheap: Bitboard::EMPTY,
@@ -353,7 +334,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
     let (mut chariot_moves, mut horse_moves, mut cannon_moves, mut trapped) = (0, 0, 0, 0);
 
     for sq in pos.pieces(us, Role::Chariot) {
-        let reach = attacks::slide(sq, occupied, pos.file_occupancy(sq.file()));
+        let reach = attacks::chariot_attacks_on_file(sq, occupied, pos.file_occupancy(sq.file()));
         info.all |= reach;
         info.chariot_reach |= reach;
         chariot_moves += (reach - own).count() as i32 - params::CHARIOT_MOBILITY_PIVOT;
@@ -361,7 +342,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         info.attackers += params::ATTACKER_WEIGHT[Role::Chariot.index()];
     }
     for sq in pos.pieces(us, Role::Horse) {
-        let targets = attacks::horse_moves(sq, occupied);
+        let targets = attacks::horse_attacks(sq, occupied);
         info.all |= targets;
         info.cheap |= targets;
         info.horse_reach |= targets;
@@ -375,8 +356,8 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
     }
     for sq in pos.pieces(us, Role::Cannon) {
         let file_occ = pos.file_occupancy(sq.file());
-        let quiet = attacks::slide(sq, occupied, file_occ) - occupied;
-        let jumps = attacks::cannon_jump(sq, occupied, file_occ);
+        let quiet = attacks::chariot_attacks_on_file(sq, occupied, file_occ) - occupied;
+        let jumps = attacks::cannon_attacks_on_file(sq, occupied, file_occ);
         info.all |= jumps;
         info.cheap |= jumps;
         info.cannon_reach |= quiet | jumps;
@@ -386,7 +367,7 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         info.attackers += params::ATTACKER_WEIGHT[Role::Cannon.index()];
     }
     for sq in pos.pieces(us, Role::Soldier) {
-        let targets = attacks::SOLDIER[c][sq.index()];
+        let targets = attacks::soldier_attacks(us, sq);
         info.all |= targets;
         info.cheap |= targets;
         if !sq.rank().is_home_of(us) {
@@ -395,19 +376,16 @@ fn side_info<S: EvalSink>(pos: &Position, us: Color, sink: &mut S) -> SideInfo {
         }
     }
     for sq in pos.pieces(us, Role::Advisor) {
-        let targets = attacks::ADVISOR[c][sq.index()];
+        let targets = attacks::advisor_attacks(us, sq);
         info.all |= targets;
         info.cheap |= targets;
     }
     for sq in pos.pieces(us, Role::Elephant) {
-        for &(eye, to) in &attacks::ELEPHANT[c][sq.index()] {
-            if to != NONE && occupied.0 & (1u128 << eye) == 0 {
-                info.all.0 |= 1u128 << to;
-                info.cheap.0 |= 1u128 << to;
-            }
-        }
+        let targets = attacks::elephant_attacks(us, sq, occupied);
+        info.all |= targets;
+        info.cheap |= targets;
     }
-    info.all |= attacks::GENERAL[c][pos.general(us).index()];
+    info.all |= attacks::general_attacks(us, pos.general(us));
     sink.term(us, Term::ChariotMobility, chariot_moves);
     sink.term(us, Term::HorseMobility, horse_moves);
     sink.term(us, Term::HorseTrapped, trapped);
@@ -497,7 +475,7 @@ fn side_terms<S: EvalSink>(
     // Safe checks: points from which a piece of ours could check the general next move and
     // that the enemy does not guard. In xiangqi attacks are made of checks.
     let file_occ = pos.file_occupancy(their_general.file());
-    let lines = attacks::slide(their_general, occupied, file_occ);
+    let lines = attacks::chariot_attacks_on_file(their_general, occupied, file_occ);
     let unsafe_points = theirs.all | pos.by_color(us);
     let chariot_checks = (lines & mine.chariot_reach) - unsafe_points;
     sink.term(
@@ -511,20 +489,16 @@ fn side_terms<S: EvalSink>(
     for screen in screens & Bitboard::file(their_general.file()) {
         beyond_file_occ &= !(1 << screen.rank().index());
     }
-    let cannon_points = attacks::slide(their_general, occupied - screens, beyond_file_occ) - lines;
+    let cannon_points =
+        attacks::chariot_attacks_on_file(their_general, occupied - screens, beyond_file_occ)
+            - lines;
     let cannon_checks = (cannon_points & mine.cannon_reach) - unsafe_points;
     sink.term(
         us,
         Term::SafeCannonCheck,
         cannon_checks.count().min(2) as i32,
     );
-    let mut horse_points = Bitboard::EMPTY;
-    for d in 0..4 {
-        let leg = attacks::DIAGONAL_NEIGHBOUR[their_general.index()][d];
-        if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-            horse_points |= attacks::HORSE_ATTACKERS[their_general.index()][d];
-        }
-    }
+    let horse_points = attacks::horse_attackers(their_general, occupied);
     let horse_checks = (horse_points & mine.horse_reach) - unsafe_points;
     sink.term(us, Term::SafeHorseCheck, horse_checks.count().min(2) as i32);
 
@@ -533,7 +507,7 @@ fn side_terms<S: EvalSink>(
     let mut connected = 0;
     let mut soldier_reach = Bitboard::EMPTY;
     for sq in soldiers {
-        soldier_reach |= attacks::SOLDIER[us.index()][sq.index()];
+        soldier_reach |= attacks::soldier_attacks(us, sq);
         if !sq.rank().is_home_of(us)
             && sq
                 .offset(1, 0)

@@ -1,7 +1,7 @@
 //! Quiet checking moves, generated without trying every quiet move.
 
-use xiangqi_core::attacks::{self, NONE};
-use xiangqi_core::{Bitboard, Move, MoveList, Position, Role};
+use xiangqi_core::attacks;
+use xiangqi_core::{Bitboard, Move, MoveList, Piece, Position, Role};
 
 /// `true` when the legal move `m` leaves the opponent's general attacked (core's
 /// [`Position::gives_check`], which answers from the attack tables without playing the move).
@@ -30,18 +30,11 @@ impl CheckFilter {
     pub fn new(pos: &Position) -> CheckFilter {
         let us = pos.turn();
         let king = pos.general(!us);
-        let mut legs = Bitboard::EMPTY;
-        for d in 0..4 {
-            let leg = attacks::DIAGONAL_NEIGHBOUR[king.index()][d];
-            if leg != NONE {
-                legs.0 |= 1u128 << leg;
-            }
-        }
         CheckFilter {
             lines: Bitboard::rank(king.rank()) | Bitboard::file(king.file()),
-            legs,
-            horse: attacks::HORSE_ALL[king.index()],
-            soldier: attacks::SOLDIER_ATTACKERS[us.index()][king.index()],
+            legs: attacks::horse_legs(king),
+            horse: attacks::horse_attacks(king, Bitboard::EMPTY),
+            soldier: attacks::soldier_attackers(us, king),
         }
     }
 
@@ -60,7 +53,6 @@ impl CheckFilter {
 /// a check needs (see [`CheckFilter`]) instead of every quiet move.
 pub(crate) fn quiet_checks_into(pos: &Position, list: &mut MoveList) {
     let us = pos.turn();
-    let c = us.index();
     let filter = CheckFilter::new(pos);
     let occupied = pos.occupied();
     let empty = Bitboard::FULL - occupied;
@@ -87,16 +79,9 @@ pub(crate) fn quiet_checks_into(pos: &Position, list: &mut MoveList) {
                     _ => filter.lines,
                 }
             };
-            let targets = match role {
-                Role::Chariot | Role::Cannon => {
-                    attacks::slide(from, occupied, pos.file_occupancy(from.file()))
-                }
-                Role::Horse => attacks::horse_moves(from, occupied),
-                Role::Soldier => attacks::SOLDIER[c][from.index()],
-                Role::Advisor => attacks::ADVISOR[c][from.index()],
-                Role::General => attacks::GENERAL[c][from.index()],
-                Role::Elephant => attacks::elephant_moves(us, from, occupied),
-            };
+            let targets = attacks::moves_on_file(Piece::new(us, role), from, occupied, || {
+                pos.file_occupancy(from.file())
+            });
             for to in targets & empty & mask {
                 let m = Move::new(from, to);
                 if gives_check(pos, m) && pos.is_legal(m) {

@@ -5,8 +5,8 @@
 //! xiangqi a capture can both open and close lines: it removes a cannon's screen or provides
 //! one, and unblocks a horse's leg. Pins are ignored, as in most engines.
 
-use xiangqi_core::attacks::{self, NONE};
-use xiangqi_core::{Bitboard, Color, Move, Position, Role, Square};
+use xiangqi_core::attacks;
+use xiangqi_core::{Bitboard, Color, Move, Position, Role};
 
 /// Exchange values by role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
 pub(crate) const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
@@ -21,50 +21,6 @@ const ORDER: [Role; 7] = [
     Role::Chariot,
     Role::General,
 ];
-
-fn file_occupancy(occupied: Bitboard, sq: Square) -> u16 {
-    let column = occupied.0 >> sq.file().index();
-    let mut bits = 0u16;
-    for r in 0..10 {
-        bits |= (((column >> (r * 9)) & 1) as u16) << r;
-    }
-    bits
-}
-
-/// Every piece of either colour attacking `sq` with this occupancy (the flying general left
-/// out: a general only captures next to itself).
-fn attackers_with(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
-    let file_occ = file_occupancy(occupied, sq);
-    let reach = attacks::slide(sq, occupied, file_occ);
-    let mut result = Bitboard::EMPTY;
-    for color in Color::ALL {
-        let c = color.index();
-        result |= reach & pos.pieces(color, Role::Chariot);
-        result |= attacks::SOLDIER_ATTACKERS[c][sq.index()] & pos.pieces(color, Role::Soldier);
-        result |= attacks::ADVISOR[c][sq.index()] & pos.pieces(color, Role::Advisor);
-        result |= attacks::GENERAL[c][sq.index()] & pos.pieces(color, Role::General);
-        for d in 0..4 {
-            let (eye, from) = attacks::ELEPHANT[c][sq.index()][d];
-            if from != NONE && occupied.0 & (1u128 << eye) == 0 {
-                result |= Bitboard(1u128 << from) & pos.pieces(color, Role::Elephant);
-            }
-        }
-    }
-    let cannons = pos.pieces(Color::Red, Role::Cannon) | pos.pieces(Color::Black, Role::Cannon);
-    if cannons.any() {
-        result |= attacks::cannon_jump(sq, occupied, file_occ) & cannons;
-    }
-    let horses = pos.pieces(Color::Red, Role::Horse) | pos.pieces(Color::Black, Role::Horse);
-    if horses.any() {
-        for d in 0..4 {
-            let leg = attacks::DIAGONAL_NEIGHBOUR[sq.index()][d];
-            if leg != NONE && occupied.0 & (1u128 << leg) == 0 {
-                result |= attacks::HORSE_ATTACKERS[sq.index()][d] & horses;
-            }
-        }
-    }
-    result & occupied
-}
 
 /// `true` when the exchange started by `m` (pseudo-legal, capture or not) wins at least
 /// `threshold` centipawns for the side to move.
@@ -90,7 +46,9 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut result = true;
     loop {
         side = !side;
-        let attackers = attackers_with(pos, to, occupied);
+        // Every piece of either side still on the board that attacks `to` (the flying general
+        // apart: see the general's case below).
+        let attackers = pos.attackers_to(to, occupied, [Color::Red, Color::Black]);
         let ours = attackers & pos.by_color(side);
         if ours.is_empty() {
             break;
@@ -106,8 +64,8 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             // A general may only take last: if the point is still attacked (the other
             // general facing it along an open file included), it cannot.
             let other = pos.general(!side);
-            let facing = other.file() == to.file()
-                && (xiangqi_core::attacks::between(other, to) & occupied).is_empty();
+            let facing =
+                other.file() == to.file() && (attacks::between(other, to) & occupied).is_empty();
             return if (attackers & pos.by_color(!side)).any() || facing {
                 !result
             } else {
@@ -154,6 +112,19 @@ mod tests {
         let pos = Position::from_fen("3kr4/9/9/9/4p4/9/9/9/9/4RK3 w - - 0 1").unwrap();
         assert!(!see_ge(&pos, mv("e0e5"), 0));
         assert!(see_ge(&pos, mv("e0e5"), -1000));
+    }
+
+    #[test]
+    fn elephants_and_advisors_recapture_only_where_they_can_stand() {
+        // The red elephant on c4 cannot reach e6 across the river, the red advisor on d2 cannot
+        // leave the palace for c3: both soldiers are won outright.
+        let pos = Position::from_fen("4rk3/9/9/4P4/9/2B6/9/9/9/3K5 b - - 0 1").unwrap();
+        assert!(see_ge(&pos, mv("e9e6"), 100));
+        let pos = Position::from_fen("2r1k4/9/9/9/9/9/2P6/3A5/9/3K5 b - - 0 1").unwrap();
+        assert!(see_ge(&pos, mv("c9c3"), 100));
+        // Where they can stand, they do recapture.
+        let pos = Position::from_fen("4rk3/9/9/9/9/2B6/9/4N4/9/3K5 b - - 0 1").unwrap();
+        assert!(!see_ge(&pos, mv("e9e2"), 0));
     }
 
     #[test]

@@ -1,0 +1,374 @@
+// Playing the computer, and the daily game (the same play with the day's level and colour, one
+// attempt, no take back). State: the level, the side, the seed, a resignation. Input: the
+// person's move, take back, resign, a new game or a rematch. Drawing: the turn line, the bars,
+// the result panel with what to do next, the setup form and the daily card.
+
+import { Game } from '../xiangqi.js';
+import { t, nativeNotation } from '../i18n.js';
+import * as store from '../ui-store.js';
+import {
+  state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, replay, outcome, moverOfPly,
+  colorName, levelName, otherColor, randomSeed, describeMove,
+} from '../state.js';
+import { $, announce, showAlert, hideAlert, notation } from '../render.js';
+import { askEngine, stopThinking } from '../engine-use.js';
+import { extendStreak, streak, todayUTC } from '../ui-daily.js';
+import { dateInWords } from '../i18n.js';
+import { saveGame } from '../games.js';
+import { knock } from '../ui-sound.js';
+
+/** The notation of a PGN the page writes: the move list's. */
+export function pgnNotation() {
+  return state.notation === 'wxf' ? 'wxf' : nativeNotation();
+}
+
+/** The knock of a move (`captured`: whether it took a piece). */
+export function moveSound(captured) {
+  if (state.sound === 'on') knock({ capture: captured });
+}
+
+function playerMoveCount() {
+  const plies = state.game.ply();
+  let count = 0;
+  for (let i = 0; i < plies; i++) if (moverOfPly(i) === state.player) count++;
+  return count;
+}
+
+function saveProgress(mode) {
+  const game = state.game;
+  if (mode === 'play') {
+    store.save('play', {
+      startFen: game.startFen(), moves: game.moves(), player: state.player, level: state.level,
+      seed: state.seed, resigned: state.resigned,
+    });
+  } else if (mode === 'daily') {
+    const record = store.load(DAILY_KEY, null);
+    if (record && record.date === daily.date && !record.result) {
+      record.moves = game.moves();
+      store.save(DAILY_KEY, record);
+    }
+  }
+}
+
+/** The PGN tags of the game on the board. */
+export function pgnTags(mode) {
+  const over = outcome();
+  const engineName = t('pgn.computer', { level: levelName(state.level) });
+  const tags = {
+    Event: mode === 'daily' ? t('pgn.event.daily', { date: daily.date }) : t('pgn.event.play', { level: levelName(state.level) }),
+    Site: t('pgn.site'),
+    Date: todayUTC().replaceAll('-', '.'),
+    Red: state.player === 'red' ? t('pgn.you') : engineName,
+    Black: state.player === 'black' ? t('pgn.you') : engineName,
+  };
+  if (over) tags.Result = over.result;
+  return tags;
+}
+
+function makeMode(name) {
+  const mode = {
+    name,
+    resignArmed: null,
+
+    interactive() {
+      return Boolean(state.game) && !outcome() && !state.thinking && state.view === null
+        && state.game.turn() === state.player;
+    },
+
+    moverColor() {
+      return state.player;
+    },
+
+    engineToMove() {
+      return state.game && !outcome() && state.game.turn() !== state.player;
+    },
+
+    requestEngineMove() {
+      if (!this.engineToMove() || state.thinking || state.engineStatus !== 'ready' || state.mode !== name) return;
+      askEngine({ level: state.level, seed: state.seed }, (move) => this.play(move, 'engine'));
+    },
+
+    resume() {
+      this.requestEngineMove();
+    },
+
+    playMove(move) {
+      this.play(move, 'player');
+    },
+
+    play(move, by) {
+      const game = state.game;
+      const before = game.board();
+      game.play(move);
+      moveSound(Boolean(before[squareOf(move.slice(2, 4))]));
+      state.selected = null;
+      state.view = null;
+      state.animate = true;
+      saveProgress(name);
+      const words = describeMove(before, move, game, game.ply() - 1, notation());
+      const over = outcome();
+      if (over) {
+        this.finish(over, words);
+      } else {
+        announce(by === 'engine' && game.turn() === state.player ? `${words}. ${t('say.yourMove')}` : `${words}.`);
+      }
+      hooks.render();
+      if (!over) this.requestEngineMove();
+    },
+
+    /** The game has ended: say how, keep it in Your games, and score the daily game. */
+    finish(over, lastWords = '') {
+      const headline = !over.winner ? t('turn.draw') : over.winner === state.player ? t('turn.won') : t('turn.lost');
+      announce(`${lastWords ? `${lastWords}. ` : ''}${t('say.gameOver', { reason: over.reason })} ${headline}.`);
+      if (state.game.ply() > 0) {
+        saveGame({
+          date: new Date().toISOString(), mode: name, level: state.level, color: state.player,
+          result: over.result, termination: over.termination, startFen: state.game.startFen(),
+          moves: state.game.moves(),
+        });
+      }
+      if (name === 'daily') {
+        const record = store.load(DAILY_KEY, null);
+        if (record && record.date === daily.date && !record.result) {
+          record.result = !over.winner ? 'draw' : over.winner === state.player ? 'win' : 'loss';
+          record.reason = over.reason;
+          record.moves = state.game.moves();
+          store.save(DAILY_KEY, record);
+          if (record.result === 'win') extendStreak('daily-streak', daily.date);
+        }
+      }
+    },
+
+    canTakeBack() {
+      return name === 'play' && state.game && !outcome() && playerMoveCount() > 0;
+    },
+
+    takeBack() {
+      if (!this.canTakeBack()) return;
+      stopThinking();
+      const game = state.game;
+      game.undo();
+      while (game.turn() !== state.player && game.ply() > 0) game.undo();
+      state.selected = null;
+      state.view = null;
+      state.animate = false;
+      saveProgress(name);
+      announce(`${t('say.takenBack')}${game.turn() === state.player ? ` ${t('say.yourMove')}` : ''}`);
+      hooks.render();
+      this.requestEngineMove();
+    },
+
+    canResign() {
+      return state.game && !outcome() && state.game.ply() > 0;
+    },
+
+    resign() {
+      if (!this.canResign()) return;
+      const label = $('btn-resign').querySelector('.label');
+      if (!this.resignArmed) {
+        label.textContent = t('btn.reallyResign');
+        $('btn-resign').classList.add('armed');
+        this.resignArmed = setTimeout(() => this.disarmResign(), 3000);
+        return;
+      }
+      this.disarmResign();
+      stopThinking();
+      state.resigned = state.player;
+      saveProgress(name);
+      this.finish(outcome());
+      hooks.render();
+    },
+
+    disarmResign() {
+      clearTimeout(this.resignArmed);
+      this.resignArmed = null;
+      $('btn-resign').querySelector('.label').textContent = t('btn.resign');
+      $('btn-resign').classList.remove('armed');
+    },
+
+    leave() {
+      this.disarmResign();
+    },
+
+    title() {
+      return name === 'daily' ? t('title.daily', { date: dateInWords(daily.date) }) : t('title.play');
+    },
+
+    turnLine() {
+      const game = state.game;
+      const over = outcome();
+      let turn;
+      let sub = '';
+      if (over) {
+        turn = !over.winner ? t('turn.draw') : over.winner === state.player ? t('turn.won') : t('turn.lost');
+      } else if (state.thinking) {
+        turn = t('turn.thinking', { color: colorName(game.turn()) });
+      } else if (game.turn() === state.player) {
+        turn = t('turn.yours', { color: colorName(state.player) });
+        if (game.inCheck()) sub = t('turn.inCheck');
+      } else if (state.engineStatus === 'dead') {
+        turn = t('turn.engineDead');
+      } else {
+        turn = t('turn.waiting', { color: colorName(game.turn()) });
+      }
+      if (!over && !sub) sub = t('turn.against', { level: levelName(state.level), description: t(`level.${state.level}.about`) });
+      return { turn, sub };
+    },
+
+    barLabel(color) {
+      return color === state.player
+        ? t('bar.you', { color: colorName(color) })
+        : t('bar.computer', { level: levelName(state.level), color: colorName(color) });
+    },
+
+    pgnTags() {
+      return pgnTags(name);
+    },
+
+    render() {
+      const over = outcome();
+      const box = $('result');
+      box.hidden = !over;
+      if (over) {
+        box.dataset.result = over.result;
+        const result = over.result === '1/2-1/2' ? t('result.draw') : over.result;
+        $('result-title').textContent = `${result} · ${t(`termination.${over.termination}`)}`;
+        $('result-reason').textContent = over.reason + (name === 'daily' ? ` ${t('result.dailySaved')}` : '');
+        $('btn-rematch').hidden = name !== 'play';
+        $('btn-new-other').hidden = name !== 'play';
+      }
+      const takeBack = $('btn-takeback');
+      takeBack.hidden = name !== 'play';
+      takeBack.disabled = !this.canTakeBack();
+      $('btn-resign').hidden = false;
+      $('btn-resign').disabled = !this.canResign();
+      $('setup').hidden = name !== 'play';
+      $('daily-card').hidden = name !== 'daily';
+      if (name === 'daily') renderDailyCard();
+    },
+  };
+  return mode;
+}
+
+function squareOf(name) {
+  return 'abcdefghi'.indexOf(name[0]) + 9 * Number(name.slice(1));
+}
+
+export const playMode = makeMode('play');
+export const dailyMode = makeMode('daily');
+
+/** The daily game's goal in words. */
+export function dailyGoal() {
+  return t('daily.goal', { level: levelName(daily.level), color: colorName(daily.color) });
+}
+
+function renderDailyCard() {
+  $('daily-goal').textContent = dailyGoal();
+  const record = store.load(DAILY_KEY, null);
+  const todays = record && record.date === daily.date ? record.result : null;
+  const days = streak('daily-streak', daily.date);
+  $('daily-streak').textContent = t('daily.streak', { n: days }) + (todays ? t(`daily.today.${todays}`) : '');
+  const card = $('daily-card');
+  card.dataset.result = todays ?? '';
+  card.dataset.level = daily.level;
+  card.dataset.color = daily.color;
+}
+
+/** Against the computer: the saved game, or a position from the address (`fen`). */
+playMode.enter = function enter({ fen } = {}) {
+  state.mode = 'play';
+  let game = null;
+  let saved = store.load('play', null);
+  if (fen !== undefined) {
+    saved = null;
+    try {
+      game = new Game(fen);
+      hideAlert();
+    } catch (error) {
+      showAlert(t('alert.badFen', { why: error.message }));
+      announce(t('say.badFen'));
+      game = null;
+    }
+    const color = params.get('color');
+    state.player = color === 'red' || color === 'black' ? color : game ? game.turn() : 'red';
+    state.level = LEVEL_NAMES.includes(params.get('level')) ? params.get('level') : state.level;
+    state.seed = randomSeed();
+    game ??= new Game();
+  } else if (saved) {
+    game = replay(saved.startFen, saved.moves ?? []);
+    if (game) {
+      state.player = saved.player === 'black' ? 'black' : 'red';
+      state.level = LEVEL_NAMES.includes(saved.level) ? saved.level : 'casual';
+      state.seed = saved.seed ?? randomSeed();
+    }
+  }
+  if (!game) {
+    game = new Game();
+    state.seed = randomSeed();
+  }
+  setGame(game);
+  syncSetup();
+  if (saved?.resigned && fen === undefined) state.resigned = saved.resigned;
+  state.flipped = state.player === 'black';
+  saveProgress('play');
+  hooks.render();
+  this.requestEngineMove();
+};
+
+/** A new game against the computer with the form's level and colour (or the given ones). */
+playMode.newGame = function newGame({ level, color } = {}) {
+  const form = $('setup');
+  level ??= form.elements.level.value || 'casual';
+  let colour = color ?? form.elements.colour.value ?? 'red';
+  if (colour === 'random') colour = randomSeed() & 1 ? 'black' : 'red';
+  if (!color) store.save('setup', { level, colour: form.elements.colour.value });
+  stopThinking();
+  state.mode = 'play';
+  state.level = level;
+  state.player = colour;
+  state.seed = randomSeed();
+  setGame(new Game());
+  state.flipped = colour === 'black';
+  hideAlert();
+  saveProgress('play');
+  syncSetup();
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  announce(`${t('say.newGame', { level: levelName(level), color: colorName(colour) })}${colour === 'red' ? ` ${t('say.yourMove')}` : ''}`);
+  hooks.render();
+  this.requestEngineMove();
+};
+
+/** The same level and colour again. */
+playMode.rematch = function rematch() {
+  this.newGame({ level: state.level, color: state.player });
+};
+
+/** The setup form shows the level (and colour, unless Random was chosen) of the game on the board. */
+export function syncSetup() {
+  const form = $('setup');
+  form.elements.level.value = state.level;
+  if (form.elements.colour.value !== 'random') form.elements.colour.value = state.player;
+  $('level-description').textContent = t(`level.${state.level}.about`);
+}
+
+/** The daily game: today's record replayed, or a new one. */
+dailyMode.enter = function enter() {
+  state.mode = 'daily';
+  let record = store.load(DAILY_KEY, null);
+  let game = record && record.date === daily.date ? replay(record.startFen, record.moves ?? []) : null;
+  if (!game) {
+    game = new Game();
+    record = { date: daily.date, startFen: game.startFen(), moves: [], level: daily.level, color: daily.color, result: null };
+    store.save(DAILY_KEY, record);
+  }
+  state.level = daily.level;
+  state.player = daily.color;
+  state.seed = daily.seed;
+  setGame(game);
+  if (record.result === 'loss' && !game.outcome()) state.resigned = state.player;
+  state.flipped = state.player === 'black';
+  hooks.render();
+  if (!record.result) this.requestEngineMove();
+};
+
+export { otherColor };
