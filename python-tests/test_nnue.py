@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import xiangqi
+import xiangqi.engine
 from xiangqi.engine import Engine, Limit, evaluate
 
 UP_A_CHARIOT = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -41,10 +42,17 @@ def test_bad_net_files_are_net_errors(tmp_path: Path) -> None:
             Engine(eval_file=path)
         with pytest.raises(xiangqi.NetError):
             evaluate(xiangqi.Board(), eval_file=path)
-    engine = Engine(hash_mb=4)
+    engine = Engine(hash_mb=4, evaluation="nnue")
     with pytest.raises(xiangqi.NetError):
         engine.set_evaluation("nnue", garbage)
     assert engine.evaluation == "nnue"
+    assert Engine(hash_mb=4).evaluation == xiangqi.engine.DEFAULT_EVALUATION
+    assert Engine(hash_mb=4).config["Evaluation"] == xiangqi.engine.DEFAULT_EVALUATION
+    configured = Engine(hash_mb=4, evaluation="classical")
+    configured.configure({"EvalFile": "<embedded>"})
+    assert configured.evaluation == "nnue"
+    configured.configure({"evaluation": "classical"})
+    assert configured.evaluation == "classical"
     with pytest.raises(xiangqi.XiangqiError):
         Engine(evaluation="fancy")
     with pytest.raises(xiangqi.XiangqiError):
