@@ -11,7 +11,8 @@
 //!   [`elephant_attacks`], [`horse_attacks`], [`chariot_attacks`], [`cannon_attacks`],
 //!   [`soldier_attacks`].
 //! - **Attackers of a point** for an occupancy: [`attackers`] (any set of pieces, either side or
-//!   both, with or without the flying-general rule), and the reverse tables it is made of:
+//!   both, with or without the flying-general rule; [`attackers_on_file`] can stop at the
+//!   first found), and the reverse tables it is made of:
 //!   [`horse_attackers`], [`soldier_attackers`].
 //! - **The board's regions**: [`palace`], [`home_side`], [`palace_diagonal_neighbours`].
 //! - **The blocking points, tested once**: [`horse_leg`] and [`elephant_eye`] for one move,
@@ -55,6 +56,8 @@ use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{File, Square};
 
+// ----- the tables, built at compile time ------------------------------------------------------
+
 const fn in_board(f: i32, r: i32) -> bool {
     f >= 0 && f < 9 && r >= 0 && r < 10
 }
@@ -78,219 +81,154 @@ const fn on_home_side(r: i32, color: usize) -> bool {
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
+/// What [`color_steps`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StepKind {
+    /// One step that lands inside the colour's palace (general, advisor).
+    Palace,
+    /// The target of a double step that stays on the colour's side (elephant).
+    ElephantTarget,
+    /// The point midway of that double step (the elephant's eye).
+    ElephantEye,
+}
+
+/// By [colour][square][direction]: the point one of `steps` makes, as `kind` says (empty
+/// where it leaves the board or the region).
+const fn color_steps(steps: &[(i32, i32); 4], kind: StepKind) -> [[[Bitboard; 4]; 90]; 2] {
+    let mut t = [[[Bitboard::EMPTY; 4]; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut d = 0;
+            while d < 4 {
+                let (df, dr) = steps[d];
+                // Where the step lands, and the point it names (the eye: halfway).
+                let (nf, nr, pf, pr) = match kind {
+                    StepKind::Palace => (f + df, r + dr, f + df, r + dr),
+                    StepKind::ElephantTarget => (f + 2 * df, r + 2 * dr, f + 2 * df, r + 2 * dr),
+                    StepKind::ElephantEye => (f + 2 * df, r + 2 * dr, f + df, r + dr),
+                };
+                let inside = match kind {
+                    StepKind::Palace => in_palace(nf, nr, c),
+                    _ => on_home_side(nr, c),
+                };
+                if in_board(nf, nr) && inside {
+                    t[c][sq][d] = Bitboard(bit(pf, pr));
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The four directions of a [`color_steps`] table in one set.
+const fn union_of_steps(steps: [[[Bitboard; 4]; 90]; 2]) -> [[Bitboard; 90]; 2] {
+    let mut t = [[Bitboard::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut d = 0;
+            while d < 4 {
+                t[c][sq].0 |= steps[c][sq][d].0;
+                d += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// By [square][direction]: the neighbour one of `steps` away (empty off the board).
+const fn neighbours(steps: &[(i32, i32); 4]) -> [[Bitboard; 4]; 90] {
+    let mut t = [[Bitboard::EMPTY; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (nf, nr) = (f + steps[d].0, r + steps[d].1);
+            if in_board(nf, nr) {
+                t[sq][d] = Bitboard(bit(nf, nr));
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// By [square][direction]: the points one step of `beyond` past the neighbour one of `legs`
+/// away, going on away from the square (the step's dot product with the leg's is positive).
+/// With orthogonal legs and diagonal steps beyond: a horse's targets through each leg; with
+/// diagonal legs and orthogonal steps beyond: the points of the horses that reach the square
+/// through each of its diagonal neighbours.
+const fn beyond_legs(legs: &[(i32, i32); 4], beyond: &[(i32, i32); 4]) -> [[Bitboard; 4]; 90] {
+    let mut t = [[Bitboard::EMPTY; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (lf, lr) = (f + legs[d].0, r + legs[d].1);
+            let mut e = 0;
+            while e < 4 {
+                let (nf, nr) = (lf + beyond[e].0, lr + beyond[e].1);
+                let away = legs[d].0 * beyond[e].0 + legs[d].1 * beyond[e].1 > 0;
+                if in_board(lf, lr) && in_board(nf, nr) && away {
+                    t[sq][d].0 |= bit(nf, nr);
+                }
+                e += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// General moves by [colour][square]: orthogonal steps inside that colour's palace.
-static GENERAL: [[Bitboard; 90]; 2] = {
-    let mut t = [[Bitboard::EMPTY; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let mut bits = 0u128;
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + ORTHO[d].0, r + ORTHO[d].1);
-                if in_board(nf, nr) && in_palace(nf, nr, c) {
-                    bits |= bit(nf, nr);
-                }
-                d += 1;
-            }
-            t[c][sq] = Bitboard(bits);
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
+static GENERAL: [[Bitboard; 90]; 2] = union_of_steps(color_steps(&ORTHO, StepKind::Palace));
 /// Advisor moves by [colour][square]: diagonal steps inside that colour's palace.
-static ADVISOR: [[Bitboard; 90]; 2] = {
-    let mut t = [[Bitboard::EMPTY; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let mut bits = 0u128;
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + DIAG[d].0, r + DIAG[d].1);
-                if in_board(nf, nr) && in_palace(nf, nr, c) {
-                    bits |= bit(nf, nr);
-                }
-                d += 1;
-            }
-            t[c][sq] = Bitboard(bits);
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// A point index that means "off the board" in the step tables.
-const NONE: u8 = 255;
-
-/// Elephant steps by [colour][square][direction]: `(eye, target)`, or `(NONE, NONE)`.
-static ELEPHANT: [[[(u8, u8); 4]; 90]; 2] = {
-    let mut t = [[[(NONE, NONE); 4]; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + 2 * DIAG[d].0, r + 2 * DIAG[d].1);
-                if in_board(nf, nr) && on_home_side(nr, c) {
-                    let eye = (r + DIAG[d].1) * 9 + f + DIAG[d].0;
-                    t[c][sq][d] = (eye as u8, (nr * 9 + nf) as u8);
-                }
-                d += 1;
-            }
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// Horse legs by [square][direction] (the orthogonal neighbour), or `NONE`.
-static HORSE_LEG: [[u8; 4]; 90] = {
-    let mut t = [[NONE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (nf, nr) = (f + ORTHO[d].0, r + ORTHO[d].1);
-            if in_board(nf, nr) {
-                t[sq][d] = (nr * 9 + nf) as u8;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Horse targets by [square][direction]: the two points beyond the leg in that direction.
-static HORSE_TARGETS: [[Bitboard; 4]; 90] = {
-    let mut t = [[Bitboard::EMPTY; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = ORTHO[d];
-            if in_board(f + df, r + dr) {
-                let mut bits = 0u128;
-                // Two steps along the direction and one to either side.
-                let (sf, sr) = (dr, df);
-                let (a, b) = (f + 2 * df + sf, r + 2 * dr + sr);
-                if in_board(a, b) {
-                    bits |= bit(a, b);
-                }
-                let (a, b) = (f + 2 * df - sf, r + 2 * dr - sr);
-                if in_board(a, b) {
-                    bits |= bit(a, b);
-                }
-                t[sq][d] = Bitboard(bits);
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Diagonal neighbours by [square][direction], or `NONE`. For a target point these are the legs
-/// of the horses that attack it.
-static DIAGONAL_NEIGHBOUR: [[u8; 4]; 90] = {
-    let mut t = [[NONE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (nf, nr) = (f + DIAG[d].0, r + DIAG[d].1);
-            if in_board(nf, nr) {
-                t[sq][d] = (nr * 9 + nf) as u8;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
+static ADVISOR: [[Bitboard; 90]; 2] = union_of_steps(color_steps(&DIAG, StepKind::Palace));
+/// Horse legs by [square][direction]: the orthogonal neighbours.
+static HORSE_LEG: [[Bitboard; 4]; 90] = neighbours(&ORTHO);
+/// Horse targets by [square][direction]: the two points beyond the leg `HORSE_LEG[sq][d]`.
+static HORSE_TARGETS: [[Bitboard; 4]; 90] = beyond_legs(&ORTHO, &DIAG);
+/// Diagonal neighbours by [square][direction]: for a target point, the legs of the horses
+/// that attack it.
+static DIAGONAL_NEIGHBOUR: [[Bitboard; 4]; 90] = neighbours(&DIAG);
 /// Horses attacking a point by [square][diagonal direction]: the two points from which a horse
-/// reaches `square` through the leg `DIAGONAL_NEIGHBOUR[square][direction]`.
-static HORSE_ATTACKERS: [[Bitboard; 4]; 90] = {
-    let mut t = [[Bitboard::EMPTY; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = DIAG[d];
-            let mut bits = 0u128;
-            if in_board(f + 2 * df, r + dr) {
-                bits |= bit(f + 2 * df, r + dr);
-            }
-            if in_board(f + df, r + 2 * dr) {
-                bits |= bit(f + df, r + 2 * dr);
-            }
-            t[sq][d] = Bitboard(bits);
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
+/// reaches the square through the leg `DIAGONAL_NEIGHBOUR[sq][d]`.
+static HORSE_ATTACKERS: [[Bitboard; 4]; 90] = beyond_legs(&DIAG, &ORTHO);
 
-/// The tables above as point sets, for one-instruction tests: [`ELEPHANT`] by
-/// [colour][square][direction] as (eye, target), [`HORSE_LEG`] and [`DIAGONAL_NEIGHBOUR`] by
-/// [square][direction]. A direction that leaves the board has an empty leg (or eye) and no
-/// target, so it needs no test of its own.
-static ELEPHANT_SETS: [[[(Bitboard, Bitboard); 4]; 90]; 2] = {
-    let mut t = [[[(Bitboard::EMPTY, Bitboard::EMPTY); 4]; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let mut d = 0;
-            while d < 4 {
-                let (eye, to) = ELEPHANT[c][sq][d];
-                if to != NONE {
-                    t[c][sq][d] = (Bitboard(1u128 << eye), Bitboard(1u128 << to));
-                }
-                d += 1;
-            }
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-};
+/// Elephant steps by [colour][square][direction]: the eye, and the target beyond it (both
+/// empty when the step leaves the board or crosses the river).
+static ELEPHANT_EYE: [[[Bitboard; 4]; 90]; 2] = color_steps(&DIAG, StepKind::ElephantEye);
+static ELEPHANT_TARGET: [[[Bitboard; 4]; 90]; 2] = color_steps(&DIAG, StepKind::ElephantTarget);
 
-static HORSE_LEG_SETS: [[Bitboard; 4]; 90] = leg_sets(&HORSE_LEG);
-static DIAGONAL_NEIGHBOUR_SETS: [[Bitboard; 4]; 90] = leg_sets(&DIAGONAL_NEIGHBOUR);
-
-const fn leg_sets(points: &[[u8; 4]; 90]) -> [[Bitboard; 4]; 90] {
-    let mut t = [[Bitboard::EMPTY; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut d = 0;
-        while d < 4 {
-            if points[sq][d] != NONE {
-                t[sq][d] = Bitboard(1u128 << points[sq][d]);
+/// The blocking test of horses and elephants, written once: the union of the `reach` of each
+/// of the four directions whose `block` point (a leg, an eye) is empty in `occupied`. A macro,
+/// not a function: so each caller's loop compiles as if written out there (as a shared
+/// function it compiles to slower vector code).
+macro_rules! unblocked {
+    ($block:expr, $reach:expr, $occupied:expr) => {{
+        let (block, reach, occupied): (&[Bitboard; 4], &[Bitboard; 4], Bitboard) =
+            ($block, $reach, $occupied);
+        let mut set = Bitboard::EMPTY;
+        for d in 0..4 {
+            if (occupied & block[d]).is_empty() {
+                set |= reach[d];
             }
-            d += 1;
         }
-        sq += 1;
-    }
-    t
+        set
+    }};
 }
 
 /// Soldier moves by [colour][square]: forward, and sideways once across the river.
@@ -464,11 +402,9 @@ pub fn palace_diagonal_neighbours(sq: Square) -> Bitboard {
 /// The leg of the horse move `from` -> `to` (the orthogonal neighbour of `from` towards `to`),
 /// or `None` when `to` is not a horse's step from `from`.
 pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
-    (0..4).find_map(|d| {
-        let leg = HORSE_LEG[from.index()][d];
-        (leg != NONE && HORSE_TARGETS[from.index()][d].contains(to))
-            .then(|| Square::ALL[leg as usize])
-    })
+    (0..4)
+        .find(|&d| HORSE_TARGETS[from.index()][d].contains(to))
+        .and_then(|d| HORSE_LEG[from.index()][d].first())
 }
 
 /// The eye of the elephant move `from` -> `to` (the point midway), or `None` when `to` is not
@@ -491,8 +427,8 @@ static HORSE_LEGS: [Bitboard; 90] = {
     while sq < 90 {
         let mut d = 0;
         while d < 4 {
-            if DIAGONAL_NEIGHBOUR[sq][d] != NONE && HORSE_ATTACKERS[sq][d].0 != 0 {
-                t[sq].0 |= 1u128 << DIAGONAL_NEIGHBOUR[sq][d];
+            if HORSE_ATTACKERS[sq][d].0 != 0 {
+                t[sq].0 |= DIAGONAL_NEIGHBOUR[sq][d].0;
             }
             d += 1;
         }
@@ -518,7 +454,7 @@ pub fn horse_legs_toward(sq: Square, horses: Bitboard) -> Bitboard {
     }
     for d in 0..4 {
         if (HORSE_ATTACKERS[sq.index()][d] & horses).any() {
-            legs |= DIAGONAL_NEIGHBOUR_SETS[sq.index()][d];
+            legs |= DIAGONAL_NEIGHBOUR[sq.index()][d];
         }
     }
     legs
@@ -543,25 +479,14 @@ pub fn advisor_attacks(color: Color, sq: Square) -> Bitboard {
 /// `occupied`, never across the river.
 #[inline]
 pub fn elephant_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut targets = Bitboard::EMPTY;
-    for &(eye, to) in &ELEPHANT_SETS[color as usize][sq.index()] {
-        if (occupied & eye).is_empty() {
-            targets |= to;
-        }
-    }
-    targets
+    let (c, sq) = (color as usize, sq.index());
+    unblocked!(&ELEPHANT_EYE[c][sq], &ELEPHANT_TARGET[c][sq], occupied)
 }
 
 /// The points a horse on `sq` attacks: each direction whose leg is empty in `occupied`.
 #[inline]
 pub fn horse_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut targets = Bitboard::EMPTY;
-    for d in 0..4 {
-        if (occupied & HORSE_LEG_SETS[sq.index()][d]).is_empty() {
-            targets |= HORSE_TARGETS[sq.index()][d];
-        }
-    }
-    targets
+    unblocked!(&HORSE_LEG[sq.index()], &HORSE_TARGETS[sq.index()], occupied)
 }
 
 /// The points a chariot on `sq` attacks: along its rank and file, every empty point up to and
@@ -661,13 +586,11 @@ pub fn moves_on_file(
 /// The points from which a horse attacks `sq` given `occupied` (each through an empty leg).
 #[inline]
 pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut from = Bitboard::EMPTY;
-    for d in 0..4 {
-        if (occupied & DIAGONAL_NEIGHBOUR_SETS[sq.index()][d]).is_empty() {
-            from |= HORSE_ATTACKERS[sq.index()][d];
-        }
-    }
-    from
+    unblocked!(
+        &DIAGONAL_NEIGHBOUR[sq.index()],
+        &HORSE_ATTACKERS[sq.index()],
+        occupied
+    )
 }
 
 /// The points from which a soldier of `color` attacks `sq`.
@@ -693,7 +616,7 @@ pub fn attackers<const N: usize>(
     pieces: impl Fn(Color, Role) -> Bitboard,
     flying_general: bool,
 ) -> Bitboard {
-    attackers_on_file(
+    attackers_on_file::<N, false>(
         sq,
         occupied,
         file_occupancy(occupied, sq.file()),
@@ -704,36 +627,11 @@ pub fn attackers<const N: usize>(
 }
 
 /// [`attackers`] with `file_occ`, the 10-bit occupancy of `sq`'s file in `occupied`, given.
+/// With `FIRST` it stops at the first attackers found and returns them (a set that is empty
+/// only when nothing attacks `sq`): the legality test of every move asks it so. One body for
+/// both forms, so that legality, check and exchange evaluation read the same rules.
 #[inline(always)]
-pub fn attackers_on_file<const N: usize>(
-    sq: Square,
-    occupied: Bitboard,
-    file_occ: u16,
-    sides: [Color; N],
-    pieces: impl Fn(Color, Role) -> Bitboard,
-    flying_general: bool,
-) -> Bitboard {
-    find_attackers::<N, false>(sq, occupied, file_occ, sides, pieces, flying_general)
-}
-
-/// `true` when [`attackers_on_file`] would find an attacker; stops at the first one found
-/// (the legality test of every move asks it).
-#[inline(always)]
-pub fn is_attacked_on_file<const N: usize>(
-    sq: Square,
-    occupied: Bitboard,
-    file_occ: u16,
-    sides: [Color; N],
-    pieces: impl Fn(Color, Role) -> Bitboard,
-    flying_general: bool,
-) -> bool {
-    find_attackers::<N, true>(sq, occupied, file_occ, sides, pieces, flying_general).any()
-}
-
-/// The attackers, all of them or (`FIRST`) as soon as some are found: one body for both, so
-/// the legality test and the exchange evaluation read the same rules.
-#[inline(always)]
-fn find_attackers<const N: usize, const FIRST: bool>(
+pub fn attackers_on_file<const N: usize, const FIRST: bool>(
     sq: Square,
     occupied: Bitboard,
     file_occ: u16,
@@ -821,14 +719,6 @@ pub fn file_occupancy(occupied: Bitboard, file: File) -> u16 {
     let low = ((column as u64).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16;
     let high = (column >> 72) as u16;
     low | ((high & 1) | ((high >> 8) & 2)) << 8
-}
-
-/// Points along the file only from `sq`, up to and including the first occupied point each
-/// way (the flying-general rule's line).
-#[inline]
-pub fn file_attacks(sq: Square, file_occ: u16) -> Bitboard {
-    let (f, r) = (sq.index() % 9, sq.index() / 9);
-    Bitboard(FILE_SPREAD[FILE_SLIDE[r][file_occ as usize] as usize] << f)
 }
 
 /// Points strictly between two points on one rank or file (empty when they share neither).

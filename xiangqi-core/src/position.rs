@@ -285,14 +285,14 @@ impl Position {
         removed: Bitboard,
     ) -> bool {
         let pieces = |color: Color, role: Role| self.pieces(color, role) - removed;
-        attacks::is_attacked_on_file(sq, occupied, file_occ, [by], pieces, true)
+        attacks::attackers_on_file::<1, true>(sq, occupied, file_occ, [by], pieces, true).any()
     }
 
     /// Every piece of `by` that attacks `sq` (the flying general included).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
         let file_occ = self.file_occ[sq.file().index()];
         let pieces = |color: Color, role: Role| self.pieces(color, role);
-        attacks::attackers_on_file(sq, self.occupied, file_occ, [by], pieces, true)
+        attacks::attackers_on_file::<1, false>(sq, self.occupied, file_occ, [by], pieces, true)
     }
 
     /// The pieces of the sides in `sides` that would attack `sq` on the board `occupied`: the
@@ -552,7 +552,8 @@ impl Position {
             bb
         };
         // A legal move never leaves the generals facing, so the flying general gives no check.
-        attacks::is_attacked_on_file(king, occupied, file_occ, [us], |_, role| moved(role), false)
+        let moved = |_, role| moved(role);
+        attacks::attackers_on_file::<1, true>(king, occupied, file_occ, [us], moved, false).any()
     }
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).

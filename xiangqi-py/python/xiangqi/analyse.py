@@ -71,7 +71,7 @@ class AnalysisConfig:
             raise AnalysisError("give a search limit: nodes, depth or time")
         if not (0 < self.thresholds[0] <= self.thresholds[1] <= self.thresholds[2] < 1):
             raise AnalysisError(f"thresholds rise within (0, 1): {self.thresholds}")
-        Board(None, self.rules)
+        Board(rules=self.rules)
 
     def describe(self) -> str:
         parts = [self.level]
