@@ -4,6 +4,7 @@ alike, shaped like python-chess's ``SimpleAnalysisResult``."""
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import dataclasses
 import threading
@@ -34,8 +35,9 @@ class AnalysisResult:
     """A running analysis. Iterate over it for each info dict as the search reports it (the
     iteration ends with the search); ``stop()`` ends the search, ``wait()`` waits for its end
     and gives the ``BestMove``. ``info`` is the latest of the best line merged over the infos
-    so far, ``multipv`` the same for every line. As a context manager, leaving the block stops
-    the search and waits for it::
+    so far, ``multipv`` the same for every line. In asyncio code, ``async for info in
+    analysis`` and ``await analysis.wait_async()``. As a context manager, leaving the block
+    stops the search and waits for it::
 
         with engine.analysis(board) as analysis:
             for info in analysis:
@@ -137,6 +139,20 @@ class AnalysisResult:
 
     def __iter__(self) -> Iterator[Info]:
         return self
+
+    def __aiter__(self) -> "AnalysisResult":
+        return self
+
+    async def __anext__(self) -> Info:
+        """``async for info in analysis``: each wait runs in the loop's executor."""
+        info = await asyncio.get_running_loop().run_in_executor(None, self.next)
+        if info is None:
+            raise StopAsyncIteration
+        return info
+
+    async def wait_async(self) -> BestMove:
+        """``wait()`` for asyncio code."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.wait)
 
     def __next__(self) -> Info:
         try:
