@@ -160,3 +160,19 @@ def test_async_analysis() -> None:
             await engine.quit()
 
     asyncio.run(main())
+
+
+def test_an_analysis_left_running_does_not_hold_up_the_exit(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "leave.py"
+    script.write_text(
+        "import xiangqi\nfrom xiangqi.engine import Engine\n"
+        "analysis = Engine(hash_mb=16).analysis(xiangqi.Board())\nnext(iter(analysis))\nprint('leaving')\n",
+        encoding="utf-8",
+    )
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "leaving", done.stderr
+    assert time.monotonic() - started < 30

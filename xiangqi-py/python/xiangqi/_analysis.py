@@ -5,9 +5,11 @@ alike, shaped like python-chess's ``SimpleAnalysisResult``."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import collections
 import dataclasses
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Deque, Iterator, List, Optional
 
 from xiangqi._xiangqi import Move, XiangqiError
@@ -55,6 +57,7 @@ class AnalysisResult:
         self._best: Optional[BestMove] = None
         self._error: Optional[BaseException] = None
         self.multipv: List[Info] = [{}]
+        _RUNNING.add(self)
 
     # ----- fed by the search --------------------------------------------------------------
 
@@ -82,6 +85,7 @@ class AnalysisResult:
             self._error = error
             self._done = True
             self._cond.notify_all()
+        _RUNNING.discard(self)
 
     # ----- read by the caller -------------------------------------------------------------
 
@@ -171,6 +175,22 @@ class AnalysisResult:
             if exc[0] is None:
                 raise
 
+    def _stop_and_wait(self, timeout: float) -> None:
+        self.stop()
+        with self._cond:
+            self._cond.wait_for(lambda: self._done, timeout)
+
     def __repr__(self) -> str:
         state = "done" if self._done else "running"
         return f"<AnalysisResult {state}, {len(self._pending)} infos unread, info={self.info!r}>"
+
+
+# Analyses still running when the interpreter exits are stopped first: their searches must not
+# call back into a Python that is shutting down.
+_RUNNING: "weakref.WeakSet[AnalysisResult]" = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_running() -> None:
+    for analysis in list(_RUNNING):
+        analysis._stop_and_wait(5.0)
