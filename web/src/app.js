@@ -24,7 +24,7 @@ import { loadRules, Game, registerServiceWorker } from './xiangqi.js';
 import { BoardView } from './ui-board.js';
 import * as store from './ui-store.js';
 import { t, setLanguage, initialLanguage, translatePage, matchLanguage, language, LANGUAGES } from './i18n.js';
-import { state, hooks, params, daily, LEVEL_NAMES } from './state.js';
+import { state, hooks, params, LEVEL_NAMES, outcome } from './state.js';
 import { $, announce, hideAlert, showAlert, renderShared, renderPieceKey, pointLabel } from './render.js';
 import { activate, cancel, dragStart, showPly, step, useMode, listenForKeys } from './input.js';
 import { startEngine, retryEngine, stopThinking } from './engine-use.js';
@@ -48,11 +48,15 @@ function render() {
     return;
   }
   const current = mode();
+  document.documentElement.dataset.mode = state.mode;
   // What other modes show is hidden; the mode's render() shows its own.
   for (const id of ['puzzle-card', 'trainer-card', 'analysis-card', 'games-card', 'graph-box', 'eval-bar']) $(id).hidden = true;
   if (current !== analysisMode) state.arrows = [];
   current.render();
   renderShared(board, current);
+  // The daily game is analysed once it is over (not while it is being played).
+  $('btn-analyse-game').hidden = current === analysisMode;
+  $('btn-analyse-game').disabled = state.game.ply() === 0 || (current === dailyMode && !outcome());
   $('fact-daily').textContent = dailyGoal();
 }
 
@@ -137,11 +141,14 @@ function wireControls() {
     $('setup').scrollIntoView({ block: 'nearest' });
     $('setup').querySelector('input[name="level"]:checked')?.focus({ preventScroll: true });
   });
-  $('btn-analyse').addEventListener('click', () => {
+  // Analyse: the game on the board, at its end or from any point of it, reviewed.
+  const analyse = () => {
     const game = state.game;
     const tags = mode().pgnTags();
     go('analysis', { startFen: game.startFen(), moves: game.moves(), tags: { Red: tags.Red, Black: tags.Black }, review: true });
-  });
+  };
+  $('btn-analyse').addEventListener('click', analyse);
+  $('btn-analyse-game').addEventListener('click', analyse);
   $('engine-retry').addEventListener('click', retryEngine);
   $('alert-close').addEventListener('click', hideAlert);
   $('setup').addEventListener('submit', (event) => {
@@ -210,12 +217,7 @@ async function main() {
   wireControls();
   renderPieceKey();
   $('fact-daily').textContent = dailyGoal();
-  // Offline play, and the headers that turn threads on where the host sends none (the page
-  // then reloads once).
-  registerServiceWorker().then((status) => {
-    state.threadStatus = status;
-    render();
-  }).catch(() => {});
+  if (modeFromHash() === 'puzzle' && !params.has('pgn') && !params.has('fen')) puzzleMode.preview();
   try {
     await loadRules();
   } catch (error) {
@@ -223,6 +225,9 @@ async function main() {
     showAlert(t('alert.rules', { why: error.message }));
     return;
   }
+  // The first screen comes in short steps, each its own task, so that the page answers
+  // input while it builds: the board, then the mode, then the engine and the service worker.
+  await nextTask();
   board = new BoardView($('board'), $('board-frame'), {
     onActivate: activate,
     onCancel: cancel,
@@ -231,6 +236,7 @@ async function main() {
   });
   hooks.board = board;
   listenForKeys($('board'));
+  await nextTask();
   const rest = new URLSearchParams(params);
   if (params.has('pgn')) {
     let game = null;
@@ -264,7 +270,20 @@ async function main() {
     useMode(MODES[name]);
     MODES[name].enter();
   }
+  await nextTask();
   startEngine();
+  // Offline play, and the headers that turn threads on where the host sends none (the page
+  // then reloads once).
+  await nextTask();
+  registerServiceWorker().then((status) => {
+    state.threadStatus = status;
+    render();
+  }).catch(() => {});
+}
+
+/** Resolves in a task of its own (after the browser had a chance to paint and take input). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // A handle for the browser tests (and the curious, in the console): the engine in use.

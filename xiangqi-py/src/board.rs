@@ -491,7 +491,25 @@ impl Board {
         Ok(m)
     }
 
-    /// Parses a move in ICCS coordinates, WXF or Chinese, whichever the text is.
+    /// The move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`); raises `IllegalMoveError`
+    /// for an illegal move.
+    fn vietnamese(&self, r#move: &Move) -> PyResult<String> {
+        self.format(r#move, Notation::Vietnamese)
+    }
+
+    /// Parses a Vietnamese move (`P2-5`, `M8.7`, `X1-2`, `Pt/1`; `C` for the soldier too).
+    fn parse_vietnamese(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Vietnamese)
+    }
+
+    /// Parses a Vietnamese move, plays it and returns it.
+    fn push_vietnamese(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Vietnamese)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// Parses a move in ICCS coordinates, WXF, Chinese or Vietnamese, whichever the text is.
     fn parse_any(&self, text: &str) -> PyResult<Move> {
         self.line
             .pos()
