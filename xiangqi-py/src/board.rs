@@ -170,6 +170,15 @@ impl Board {
         }
     }
 
+    /// Replaces the position by `setup` when it is legal (the move stack starts again there);
+    /// else `FenError` listing every problem, the board unchanged.
+    fn edit(&mut self, setup: xiangqi_core::Setup) -> PyResult<()> {
+        let pos = Position::from_setup(setup)
+            .map_err(|e| crate::errors::FenError::new_err(e.to_string()))?;
+        self.line = Line::new(pos, self.line.game.rules());
+        Ok(())
+    }
+
     /// A board like this one (same rules) at `pos`, with no move stack.
     fn fresh(&self, pos: Position) -> Board {
         Board::from_position(pos, self.line.game.rules())
@@ -222,7 +231,8 @@ impl Board {
                 return Err(crate::errors::FenError::new_err(
                     "Board(None) is python-chess's empty board, but a xiangqi position always \
                      holds both generals (the rules need them): give a FEN with the pieces, \
-                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\")",
+                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"), or edit a board with \
+                     set_piece_map, set_piece_at and remove_piece_at",
                 ))
             }
             Some(fen) if fen == STARTING_FEN => Position::startpos(),
@@ -277,6 +287,44 @@ impl Board {
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         self.line = Line::new(parse_fen(fen)?, self.line.game.rules());
         Ok(())
+    }
+
+    /// Puts `piece` on `square` (`None` empties it), as python-chess's `set_piece_at`. The
+    /// result must be a legal position (both generals, each in its palace, ...): otherwise
+    /// `FenError` lists every problem and the board is unchanged. The move stack starts again
+    /// from the new position.
+    #[pyo3(signature = (square, piece))]
+    fn set_piece_at(&mut self, square: i64, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
+        let sq = square_from_py(square)?;
+        let mut setup = self.line.pos().to_setup();
+        setup.set(sq, piece.map(|p| p.inner));
+        self.edit(setup)
+    }
+
+    /// Empties `square` and returns the piece that stood there (`None` if none), as
+    /// python-chess's `remove_piece_at`; the rest as `set_piece_at` (a general cannot go).
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let sq = square_from_py(square)?;
+        let removed = self.line.pos().piece_at(sq);
+        let mut setup = self.line.pos().to_setup();
+        setup.set(sq, None);
+        self.edit(setup)?;
+        Ok(removed.map(Piece::wrap))
+    }
+
+    /// Replaces every piece by those of `pieces` (square -> `Piece`), as python-chess's
+    /// `set_piece_map`; the side to move and the counters stay. Checked as `set_piece_at`.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
+        let mut setup = self.line.pos().to_setup();
+        for sq in Square::ALL {
+            setup.set(sq, None);
+        }
+        for (square, piece) in pieces.iter() {
+            let sq = square_from_py(square.extract()?)?;
+            let piece: PyRef<'_, Piece> = piece.extract()?;
+            setup.set(sq, Some(piece.inner));
+        }
+        self.edit(setup)
     }
 
     /// Back to the start position, with an empty move stack.
