@@ -1,7 +1,9 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
 use crate::encoding::{self, Encoding};
-use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, Count, XiangqiError};
+use crate::errors::{
+    fen_error, illegal_move, limit_error, move_parse_error, Count, Int, XiangqiError,
+};
 use crate::interrupt::run_interruptible;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
@@ -294,8 +296,8 @@ impl Board {
     /// `FenError` lists every problem and the board is unchanged. The move stack starts again
     /// from the new position.
     #[pyo3(signature = (square, piece))]
-    fn set_piece_at(&mut self, square: i64, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
-        let sq = square_from_py(square)?;
+    fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
+        let sq = square_from_py(square.0)?;
         let mut setup = self.line.pos().to_setup();
         setup.set(sq, piece.map(|p| p.inner));
         self.edit(setup)
@@ -303,8 +305,8 @@ impl Board {
 
     /// Empties `square` and returns the piece that stood there (`None` if none), as
     /// python-chess's `remove_piece_at`; the rest as `set_piece_at` (a general cannot go).
-    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
-        let sq = square_from_py(square)?;
+    fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<Piece>> {
+        let sq = square_from_py(square.0)?;
         let removed = self.line.pos().piece_at(sq);
         let mut setup = self.line.pos().to_setup();
         setup.set(sq, None);
@@ -586,11 +588,11 @@ impl Board {
     }
 
     /// The piece on a square, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+    fn piece_at(&self, square: Int) -> PyResult<Option<Piece>> {
         Ok(self
             .line
             .pos()
-            .piece_at(square_from_py(square)?)
+            .piece_at(square_from_py(square.0)?)
             .map(Piece::wrap))
     }
 
@@ -609,10 +611,10 @@ impl Board {
     fn pieces<'py>(
         &self,
         py: Python<'py>,
-        piece_type: i64,
+        piece_type: Int,
         color: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let role = role_from_py(piece_type)?;
+        let role = role_from_py(piece_type.0)?;
         square_set(py, self.line.pos().pieces(color_from_py(color), role))
     }
 
@@ -637,9 +639,9 @@ impl Board {
         &self,
         py: Python<'py>,
         color: bool,
-        square: i64,
+        square: Int,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let sq = square_from_py(square)?;
+        let sq = square_from_py(square.0)?;
         square_set(py, self.line.pos().attackers(sq, color_from_py(color)))
     }
 
@@ -737,11 +739,11 @@ impl Board {
     }
 
     /// `True` when a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
         Ok(self
             .line
             .pos()
-            .is_attacked(square_from_py(square)?, color_from_py(color)))
+            .is_attacked(square_from_py(square.0)?, color_from_py(color)))
     }
 
     /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.
