@@ -13,6 +13,7 @@ mod outcome;
 mod perft;
 mod pgn;
 mod review;
+mod tables;
 mod types;
 mod vecenv;
 
@@ -31,6 +32,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     outcome::register(m)?;
     engine::register(m)?;
     review::register(m)?;
+    tables::register(m)?;
     Ok(())
 }
 

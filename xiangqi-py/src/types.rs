@@ -103,11 +103,7 @@ impl Move {
     #[staticmethod]
     #[pyo3(signature = (text, rank_base = 0))]
     fn from_uci(text: &str, rank_base: u8) -> PyResult<Move> {
-        let d = dialect(rank_base)?;
-        if text.trim() == "0000" {
-            return Ok(Move::null());
-        }
-        parse_coords(text, d)
+        parse_coords(text, dialect(rank_base)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
@@ -127,9 +123,6 @@ impl Move {
     /// The coordinates, `h2e2` (or `h3e3` with `rank_base=1`); `0000` for the null move.
     #[pyo3(signature = (rank_base = 0))]
     pub fn uci(&self, rank_base: u8) -> PyResult<String> {
-        if self.inner.is_null() {
-            return Ok("0000".to_owned());
-        }
         Ok(write_coords(self.inner, dialect(rank_base)?))
     }
 
@@ -143,11 +136,7 @@ impl Move {
     }
 
     fn __str__(&self) -> String {
-        if self.inner.is_null() {
-            "0000".to_owned()
-        } else {
-            self.inner.to_string()
-        }
+        self.inner.to_string()
     }
 
     fn __repr__(&self) -> String {

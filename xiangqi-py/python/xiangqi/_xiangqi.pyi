@@ -53,6 +53,11 @@ __all__ = [
     "expected_score",
     "judge_move",
     "nag_symbol",
+    "NULL_MOVE",
+    "PIECE_VALUES",
+    "UCCI_MATE",
+    "ILLEGAL_REASONS",
+    "mate_depth",
 ]
 
 STARTING_FEN: str
@@ -354,6 +359,13 @@ class _Engine:
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...
+
+# ----- tables the Rust crates own -----
+NULL_MOVE: str
+PIECE_VALUES: List[Tuple[str, int]]
+UCCI_MATE: int
+ILLEGAL_REASONS: List[Tuple[int, str]]
+def mate_depth(moves: int) -> int: ...
 
 # ----- move judgement (xiangqi_search::review) -----
 MATE_CP: int
