@@ -81,7 +81,7 @@ def test_no_legal_move() -> None:
 def test_stop_from_another_thread_and_gil_released() -> None:
     engine = Engine()
     results: list = []
-    thread = threading.Thread(target=lambda: results.append(engine.play(Board(), Limit())))
+    thread = threading.Thread(target=lambda: results.append(engine.analyse(Board(), Limit())))
     thread.start()
     # The search runs without the GIL, so this thread keeps running Python meanwhile.
     count = 0
@@ -92,7 +92,7 @@ def test_stop_from_another_thread_and_gil_released() -> None:
     engine.stop()
     thread.join(timeout=10)
     assert not thread.is_alive()
-    assert results and results[0].move in Board().legal_moves
+    assert results and results[0]["pv"][0] in Board().legal_moves
 
 
 def test_engines_search_in_parallel_threads() -> None:

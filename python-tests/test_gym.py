@@ -87,3 +87,49 @@ def test_mate_pays_the_agent() -> None:
     action = Board("4k4/9/9/9/R8/9/9/9/9/3K1R3 w - - 0 1").move_to_action(Move.from_uci("a5e5"))
     _, reward, terminated, truncated, _ = env.step(action)
     assert (reward, terminated, truncated) == (1.0, True, False)
+
+
+def test_one_encoding_name_everywhere() -> None:
+    env = gymnasium.make(xiangqi.gym.ENV_ID, encoding="8100")
+    assert env.action_space.n == 8100 == xiangqi.VecEnv(1, encoding="8100").single_action_space.n
+    obs, info = env.reset(seed=0)
+    assert info["action_mask"].shape == (8100,) and int(info["action_mask"].sum()) == 44
+    with pytest.warns(DeprecationWarning, match="encoding"):
+        old = xiangqi.gym.XiangqiEnv(encoding_name="8100")
+    assert old.action_space.n == 8100
+    with pytest.raises(xiangqi.XiangqiError):
+        xiangqi.gym.XiangqiEnv(encoding="9000")
+
+
+def test_the_single_env_truncates_after_max_plies_counting_both_sides() -> None:
+    env = xiangqi.gym.XiangqiEnv(opponent="random", max_plies=6)
+    obs, info = env.reset(seed=1)
+    steps = 0
+    truncated = terminated = False
+    while not (truncated or terminated):
+        legal = np.flatnonzero(info["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(int(legal[0]))
+        steps += 1
+    assert truncated and not terminated and reward == 0.0
+    assert len(env.board.move_stack) == 6 and steps == 3  # the agent's three and the opponent's three
+
+
+def test_vecenv_winner_values_and_the_single_env_illegal_action_differ() -> None:
+    # Red mates with b0d0; the winner is 1 (Red), the mover's reward +1.
+    fen = "3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"
+    env = xiangqi.VecEnv(1, fens=[fen])
+    env.reset()
+    action = Board(fen).move_to_action(Move.from_uci("b0d0"))
+    _, rewards, terminated, _, infos = env.step([action])
+    assert terminated[0] and rewards[0] == 1.0
+    assert infos["final_info"]["winner"][0] == 1 and infos["_final_obs"][0]
+    # Black mates: -1.
+    black = "rr2k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1"
+    env = xiangqi.VecEnv(1, fens=[black])
+    env.reset()
+    _, rewards, _, _, infos = env.step([Board(black).move_to_action(Move.from_uci("b9d9"))])
+    assert rewards[0] == 1.0 and infos["final_info"]["winner"][0] == -1
+    # An illegal action (the generals would face each other): VecEnv raises, the single env
+    # (test_illegal_action_loses) ends the game with reward -1.
+    with pytest.raises(xiangqi.IllegalMoveError):
+        env.step([Board(black).move_to_action(Move.from_uci("e9d9"))])

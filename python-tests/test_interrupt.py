@@ -37,7 +37,7 @@ def test_an_endless_search_answers_ctrl_c() -> None:
     timer = interrupt_after(0.3)
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        engine.play(Board(), Limit())
+        engine.analyse(Board(), Limit())
     assert time.monotonic() - start < 10
     timer.join()
     assert engine.play(Board(), Limit(depth=4)).depth == 4

@@ -281,3 +281,36 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["--engine", "cmd=" + str(tmp_path / "missing"), "--engine", "level:strong", "--nodes", "1"]) == 1
     err = capsys.readouterr().err
     assert "grandmaster" in err and "does not start" in err
+
+
+def test_a_node_limited_match_is_the_same_on_every_run(tmp_path: Path) -> None:
+    # No engine names a seed: each gets one derived from --seed, so the weak levels' random
+    # choices, and with them the games, repeat; another --seed plays other games.
+    def games(seed: int, name: str) -> List[List[str]]:
+        pgn = tmp_path / name
+        Match(
+            [EngineConfig(level="beginner"), EngineConfig(level="casual")],
+            games=4, nodes=300, max_moves=40, seed=seed, pgn=pgn,
+        ).run()
+        return [[m.uci() for m in g.mainline_moves()] for g in read_games(pgn.read_text(encoding="utf-8"))]
+
+    first, again, other = games(1, "a.pgn"), games(1, "b.pgn"), games(2, "c.pgn")
+    assert first == again and len(first) == 4
+    assert other != first
+    derived = [e.seed for e in Match([EngineConfig(level="beginner"), EngineConfig(level="beginner", seed=5)], nodes=10).engines]
+    assert derived[0] is not None and derived[1] == 5
+    assert derived[0] == Match([EngineConfig(level="beginner"), EngineConfig(level="casual")], nodes=10).engines[0].seed
+
+
+def test_the_elo_figures_of_docs_match_are_what_the_statistics_give() -> None:
+    from xiangqi.match.stats import Pentanomial, Trinomial
+
+    text = (ROOT / "docs" / "match.md").read_text(encoding="utf-8")
+    figures = re.findall(r"Elo:? [+-][^\n]*", text)
+    assert len(figures) >= 4 and not [f for f in figures if "inf" in f], figures
+    # Each summary's Elo from its pentanomial counts, each progress line's from its score.
+    for elo, counts in re.findall(r"Elo: (.+?) \(95%, pentanomial\).*?\n.*?\n  Ptnml\(0-2\): \[([\d, ]+)\]", text):
+        penta = tuple(int(c) for c in counts.split(","))
+        assert elo == str(Pentanomial(penta).elo()), (elo, penta)  # type: ignore[arg-type]
+    one_win = re.search(r"\+1 =0 -0 100\.0% Elo (.+)$", text, re.M)
+    assert one_win and one_win.group(1) == str(Trinomial(1, 0, 0).elo())

@@ -18,7 +18,7 @@ from pettingzoo.test import api_test  # noqa: E402
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
 def test_api_test() -> None:
     api_test(xiangqi.pettingzoo.env(), num_cycles=300, verbose_progress=False)
-    api_test(xiangqi.pettingzoo.env(render_mode="ansi", encoding_name="8100"), num_cycles=50)
+    api_test(xiangqi.pettingzoo.env(render_mode="ansi", encoding="8100"), num_cycles=50)
 
 
 def test_a_game_ends_with_opposite_rewards() -> None:

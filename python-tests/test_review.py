@@ -44,3 +44,15 @@ def test_analyse_marks_the_blunder_the_page_marks() -> None:
     notes = analyse_game(AnalysisConfig(rules="simple"), fen, ["e0f0", "h4h0"])
     assert notes[0].nag == 4 and notes[0].best == "a1a9"
     assert notes[1].nag == 0 and notes[1].final
+
+
+def test_vietnamese_notation_from_python() -> None:
+    # The opening as Vietnamese score sheets write it (tamquocchess.vn, thanglongkydao.com).
+    from xiangqi import Board
+
+    board = Board()
+    for text, iccs in [("P2-5", "h2e2"), ("M8.7", "h9g7"), ("M2.3", "h0g2"), ("X9-8", "i9h9")]:
+        move = board.parse_vietnamese(text)
+        assert move.uci() == iccs and board.vietnamese(move) == text
+        board.push_vietnamese(text)
+    assert board.parse_any("X1-2").uci() == "i0h0"

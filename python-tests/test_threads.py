@@ -40,7 +40,7 @@ def test_level_is_readable_while_another_thread_searches() -> None:
     seen: List[str] = []
 
     def search() -> None:
-        engine.play(Board(), Limit(), info=lambda _: started.set())
+        engine.analyse(Board(), Limit(), info=lambda _: started.set())
 
     def read() -> None:
         assert started.wait(30)

@@ -44,10 +44,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    parser.add_argument("--dir", default=os.path.join(os.path.dirname(__file__), "dist"))
-    parser.add_argument("--no-isolation", action="store_true")
+    # The docstring's first paragraph, whole: the description is one sentence.
+    description = " ".join(__doc__.split("\n\n")[0].split())
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", "8000")),
+        help="the port on 127.0.0.1 (default: $PORT, else 8000; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--dir", default=os.path.join(os.path.dirname(__file__), "dist"),
+        help="the built site (default: web/dist, made by `make web-build`)",
+    )
+    parser.add_argument(
+        "--no-isolation", action="store_true",
+        help="leave out the COOP/COEP headers, as a plain static host would (the page's service "
+        "worker then adds them and the page reloads once)",
+    )
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(args.dir, "index.html")):
         sys.exit(f"{args.dir} has no index.html: run `make web-build` first")

@@ -48,6 +48,7 @@ function render() {
     return;
   }
   const current = mode();
+  document.documentElement.dataset.mode = state.mode;
   // What other modes show is hidden; the mode's render() shows its own.
   for (const id of ['puzzle-card', 'trainer-card', 'analysis-card', 'games-card', 'graph-box', 'eval-bar']) $(id).hidden = true;
   if (current !== analysisMode) state.arrows = [];
@@ -210,12 +211,7 @@ async function main() {
   wireControls();
   renderPieceKey();
   $('fact-daily').textContent = dailyGoal();
-  // Offline play, and the headers that turn threads on where the host sends none (the page
-  // then reloads once).
-  registerServiceWorker().then((status) => {
-    state.threadStatus = status;
-    render();
-  }).catch(() => {});
+  if (modeFromHash() === 'puzzle' && !params.has('pgn') && !params.has('fen')) puzzleMode.preview();
   try {
     await loadRules();
   } catch (error) {
@@ -223,6 +219,9 @@ async function main() {
     showAlert(t('alert.rules', { why: error.message }));
     return;
   }
+  // The first screen comes in short steps, each its own task, so that the page answers
+  // input while it builds: the board, then the mode, then the engine and the service worker.
+  await nextTask();
   board = new BoardView($('board'), $('board-frame'), {
     onActivate: activate,
     onCancel: cancel,
@@ -231,6 +230,7 @@ async function main() {
   });
   hooks.board = board;
   listenForKeys($('board'));
+  await nextTask();
   const rest = new URLSearchParams(params);
   if (params.has('pgn')) {
     let game = null;
@@ -264,7 +264,20 @@ async function main() {
     useMode(MODES[name]);
     MODES[name].enter();
   }
+  await nextTask();
   startEngine();
+  // Offline play, and the headers that turn threads on where the host sends none (the page
+  // then reloads once).
+  await nextTask();
+  registerServiceWorker().then((status) => {
+    state.threadStatus = status;
+    render();
+  }).catch(() => {});
+}
+
+/** Resolves in a task of its own (after the browser had a chance to paint and take input). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // A handle for the browser tests (and the curious, in the console): the engine in use.

@@ -124,10 +124,9 @@ export function allKeys() {
   return Object.keys(en);
 }
 
-/** A date (YYYY-MM-DD) in words in the language in use, e.g. "1 December 2026". */
+/** A date (YYYY-MM-DD) in words in the language in use, e.g. "1 December 2026" (by the
+ * language's `date` pattern and month names, not Intl: a date formatter is slow to make). */
 export function dateInWords(date) {
-  const locale = current === 'en' ? 'en-GB' : current;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(locale, {
-    day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
-  });
+  const [year, month, day] = date.split('-').map(Number);
+  return t('date', { year, month: t(`month.${month}`), day });
 }

@@ -303,9 +303,11 @@ export class BoardView {
     for (let index = 0; index < 90; index++) {
       const name = squareName(index);
       const point = this.points.get(name);
-      const { col, row } = this.screenPosition(name);
-      point.style.left = `${(col * 100) / 9}%`;
-      point.style.top = `${row * 10}%`;
+      if (this.placedFlipped !== flipped) {
+        const { col, row } = this.screenPosition(name);
+        point.style.left = `${(col * 100) / 9}%`;
+        point.style.top = `${row * 10}%`;
+      }
       const letter = board[index];
       const isTarget = targets.has(name);
       point.classList.toggle('target', isTarget);
@@ -341,6 +343,7 @@ export class BoardView {
       }
     }
 
+    this.placedFlipped = flipped;
     const files = flipped ? [...FILES].reverse() : [...FILES];
     this.fileLabels.forEach((span, i) => { span.textContent = files[i]; });
     this.rankLabels.forEach((span, i) => { span.textContent = String(flipped ? i : 9 - i); });

@@ -65,10 +65,3 @@ export function extendStreak(key, date) {
   store.save(key, { count, last: date });
   return count;
 }
-
-/** A date in words, e.g. "1 December 2026". */
-export function dateInWords(date) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
-  });
-}

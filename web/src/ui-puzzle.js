@@ -12,21 +12,21 @@ const EPOCH_ORDINAL = 719163;
  * (number or null), themes, level, source }. Lines starting with '#' are comments.
  */
 export function parsePuzzles(text) {
-  const rows = text.split(/\r?\n/).filter((line) => line.trim() && !line.startsWith('#'));
+  const rows = text.split('\n').filter((line) => line.trim() && line[0] !== '#');
   if (rows.length === 0) return [];
   const header = rows[0].split('\t').map((name) => name.trim());
-  const column = (name) => header.indexOf(name);
-  const at = (cells, name) => (column(name) >= 0 ? (cells[column(name)] ?? '').trim() : '');
-  const words = (text) => text.split(/[\s,;|]+/).filter(Boolean);
+  const index = Object.fromEntries(header.map((name, i) => [name, i]));
+  const at = (cells, name) => (name in index ? (cells[index[name]] ?? '').trim() : '');
+  const words = (text) => (text ? text.split(/[\s,;|]+/).filter(Boolean) : []);
   const puzzles = [];
-  for (const row of rows.slice(1)) {
-    const cells = row.split('\t');
+  for (let r = 1; r < rows.length; r++) {
+    const cells = rows[r].split('\t');
     const fen = at(cells, 'fen');
     if (!fen) continue;
-    const line = column('moves') >= 0 ? words(at(cells, 'moves')) : null;
+    const line = 'moves' in index ? words(at(cells, 'moves')) : null;
     const themes = words(at(cells, 'themes') || at(cells, 'category'));
-    const mateTheme = themes.map((t) => /^mate-in-(\d+)$/.exec(t)).find(Boolean);
-    const mate = Number.parseInt(at(cells, 'mate_in_moves') || (mateTheme ? mateTheme[1] : ''), 10);
+    const mateTheme = themes.find((t) => t.startsWith('mate-in-'));
+    const mate = Number.parseInt(at(cells, 'mate_in_moves') || (mateTheme ? mateTheme.slice(8) : ''), 10);
     const firstMoves = line ? line.slice(0, 1) : words(at(cells, 'best_moves_iccs'));
     if (firstMoves.length === 0) continue;
     puzzles.push({
@@ -35,9 +35,9 @@ export function parsePuzzles(text) {
       line: line && line.length ? line : null,
       firstMoves,
       mateIn: Number.isFinite(mate) && mate > 0 ? mate : null,
-      themes: themes.filter((t) => !/^mate-in-/.test(t)),
+      themes: themes.filter((t) => !t.startsWith('mate-in-')),
       level: at(cells, 'level'),
-      daily: column('daily') >= 0 ? at(cells, 'daily') === '1' : true,
+      daily: 'daily' in index ? at(cells, 'daily') === '1' : true,
       source: at(cells, 'source'),
     });
   }

@@ -1,5 +1,13 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+/// `println!` for stdout that a closed pipe (`xiangqi ... | head`) ends quietly, as it ends
+/// other Unix tools, instead of a panic.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!($($arg)*))
+    };
+}
+
 mod play;
 mod puzzles;
 mod records;
@@ -19,8 +27,12 @@ const USAGE: &str = "usage:
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
   xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
+  xiangqi --version            the version (also -V)
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
-`xiangqi CMD --help` or `xiangqi help CMD` describes one command.";
+`xiangqi CMD --help` or `xiangqi help CMD` describes one command (`xiangqi pgn stats --help`).";
+
+/// What `--version` prints.
+const VERSION: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
 
 /// The usage of one subcommand, for `xiangqi CMD --help` and `xiangqi help CMD`.
 fn command_usage(command: &str) -> Option<&'static str> {
@@ -39,7 +51,9 @@ Search the bench positions to DEPTH (default 11) with one thread; print nodes an
 Count the leaf nodes N plies below the position; --divide lists the count below each move."
         }
         "play" => play::USAGE,
-        "convert" | "pgn" => records::USAGE,
+        "convert" => records::CONVERT_USAGE,
+        "pgn" => records::PGN_USAGE,
+        "pgn stats" => records::PGN_STATS_USAGE,
         "puzzles" => puzzles::USAGE,
         _ => return None,
     })
@@ -47,21 +61,63 @@ Count the leaf nodes N plies below the position; --divide lists the count below 
 
 /// The usage text, the record commands' lines in their place.
 fn usage() -> String {
-    USAGE.replace("{RECORDS}", records::USAGE)
+    USAGE.replace("{RECORDS}", records::SUMMARY)
+}
+
+/// The command a `--help` asks about: the first argument, with its subcommand for `pgn`.
+fn help_topic(args: &[String]) -> String {
+    match (
+        args.first().map(String::as_str),
+        args.get(1).map(String::as_str),
+    ) {
+        (Some("pgn"), Some(sub)) if !sub.starts_with('-') => format!("pgn {sub}"),
+        (Some(command), _) => command.to_owned(),
+        (None, _) => String::new(),
+    }
+}
+
+/// Writes one line to stdout (see [`out!`]).
+pub(crate) fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout
+        .write_fmt(args)
+        .and_then(|()| stdout.write_all(b"\n"))
+        .and_then(|()| stdout.flush());
+    if let Err(e) = written {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: stdout: {e}");
+        std::process::exit(1);
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let asks_help = |a: &String| a == "--help" || a == "-h";
     if let Some(command) = args.first() {
+        if matches!(command.as_str(), "--version" | "-V" | "version") {
+            out!("{VERSION}");
+            return ExitCode::SUCCESS;
+        }
         let wanted = match command.as_str() {
-            "help" | "--help" | "-h" => args.get(1),
-            _ if args[1..].iter().any(asks_help) => Some(command),
+            "help" | "--help" | "-h" if args.len() > 1 => Some(help_topic(&args[1..])),
+            "help" | "--help" | "-h" => None,
+            _ if args[1..].iter().any(asks_help) => Some(help_topic(&args)),
             _ => None,
         };
-        if let Some(usage) = wanted.and_then(|c| command_usage(c)) {
-            println!("{usage}");
-            return ExitCode::SUCCESS;
+        if let Some(topic) = wanted {
+            return match command_usage(&topic) {
+                Some(usage) => {
+                    out!("{usage}");
+                    ExitCode::SUCCESS
+                }
+                None => {
+                    eprintln!("error: no command {topic:?}\n{}", usage());
+                    ExitCode::FAILURE
+                }
+            };
         }
     }
     let result = match args.first().map(String::as_str) {
@@ -80,7 +136,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("help" | "--help" | "-h") | None => {
-            println!("{}", usage());
+            out!("{}", usage());
             Ok(())
         }
         Some(other) => Err(format!("unknown command {other:?}\n{}", usage())),
@@ -171,7 +227,7 @@ fn perft_command(args: &[String]) -> Result<(), String> {
                 xiangqi_core::perft_divide(&pos, options.depth)
             };
             for (m, n) in &divide {
-                println!("{m} {n}");
+                out!("{m} {n}");
             }
             divide.iter().map(|(_, n)| n).sum::<u64>()
         } else if options.threads > 1 {
@@ -186,7 +242,7 @@ fn perft_command(args: &[String]) -> Result<(), String> {
     } else {
         0
     };
-    println!("nodes {nodes} time {seconds:.3} nps {nps}");
+    out!("nodes {nodes} time {seconds:.3} nps {nps}");
     Ok(())
 }
 
@@ -217,16 +273,16 @@ fn bench_command(args: &[String]) -> Result<(), String> {
         let best = result
             .best_move
             .map_or_else(|| "(none)".to_owned(), |m| m.to_string());
-        println!(
+        out!(
             "position {:2}  nodes {:10}  bestmove {best}  score {}",
             i + 1,
             result.nodes,
             result.score
         );
     });
-    println!("Total time (ms) : {}", report.time.as_millis());
-    println!("Nodes searched  : {}", report.nodes);
-    println!("Nodes/second    : {}", report.nps);
+    out!("Total time (ms) : {}", report.time.as_millis());
+    out!("Nodes searched  : {}", report.nodes);
+    out!("Nodes/second    : {}", report.nps);
     Ok(())
 }
 

@@ -261,3 +261,176 @@ fn convert_writes_every_notation_in_every_encoding_without_loss() {
     assert!(!dir.join("refused.pgn").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn version_and_a_help_of_its_own_for_every_command() {
+    let limit = Duration::from_secs(20);
+    for flag in ["--version", "-V"] {
+        let out = run(&[flag], "", limit);
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap().trim(),
+            format!("xiangqi {}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (args, start) in [
+        (&["convert", "--help"][..], "usage: xiangqi convert IN OUT"),
+        (&["pgn", "--help"][..], "usage: xiangqi pgn stats"),
+        (
+            &["pgn", "stats", "--help"][..],
+            "usage: xiangqi pgn stats PATH",
+        ),
+        (
+            &["help", "pgn", "stats"][..],
+            "usage: xiangqi pgn stats PATH",
+        ),
+        (&["puzzles", "--help"][..], "usage:"),
+    ] {
+        let out = run(args, "", limit);
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(start), "{args:?}: {text}");
+        seen.insert(text);
+    }
+    // convert, pgn and pgn stats each have their own text (help pgn stats = pgn stats --help).
+    assert_eq!(seen.len(), 4);
+    let out = run(&["help", "bogus"], "", limit);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no command \"bogus\""));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let mut child = Command::new(BINARY)
+        .args(["pgn", "stats", "--help"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader is gone, as after `| head -0`
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn pgn_stats_top_n_and_errors_list_what_it_counts() {
+    let sample = shared().join("corpus/ccpd-sample");
+    let limit = Duration::from_secs(120);
+    let all = String::from_utf8(run(&["pgn", "stats", sample.to_str().unwrap()], "", limit).stdout)
+        .unwrap();
+    let out = run(
+        &[
+            "pgn",
+            "stats",
+            sample.to_str().unwrap(),
+            "--top",
+            "3",
+            "--errors",
+        ],
+        "",
+        limit,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let count = |text: &str, name: &str| -> u64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name}: {text}"));
+        line[name.len()..].trim().parse().unwrap()
+    };
+    let ecco: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("ecco ") && !l.starts_with("ecco others"))
+        .collect();
+    assert_eq!(ecco.len(), 3, "{text}");
+    let all_ecco: Vec<&str> = all.lines().filter(|l| l.starts_with("ecco ")).collect();
+    assert!(all_ecco.len() > 100);
+    assert_eq!(ecco, &all_ecco[..3]);
+    // The others line holds the rest: codes and games add up.
+    let others = text
+        .lines()
+        .find(|l| l.starts_with("ecco others:"))
+        .unwrap();
+    let numbers: Vec<u64> = others
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers[0] as usize, all_ecco.len() - 3, "{others}");
+    let top: u64 = ecco
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(top + numbers[1], count(&text, "games "), "{others}");
+    // --errors: one line per record not read, and the warnings of the games counted as warned.
+    let errors = text.lines().filter(|l| l.starts_with("error ")).count() as u64;
+    assert_eq!(errors, count(&text, "errors "));
+    let warnings: Vec<&str> = text.lines().filter(|l| l.starts_with("warning ")).collect();
+    let warned = count(&text, "games with warnings ");
+    assert!(
+        warned > 0 && warnings.len() as u64 >= warned,
+        "{warned} {}",
+        warnings.len()
+    );
+    assert!(
+        warnings.iter().all(|w| w.contains(".pgn: line ")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn convert_to_a_folder_writes_one_xqf_file_per_game() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-folder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    // Three games of the CCPD sample in one PGN file.
+    let sample = shared().join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘");
+    let mut all = String::new();
+    let mut sources = Vec::new();
+    for entry in std::fs::read_dir(&sample).unwrap().take(3) {
+        let source = entry.unwrap().path();
+        let (ok, err) = convert(&[source.to_str().unwrap(), &path("one.pgn")]);
+        assert!(ok, "{err}");
+        all.push_str(&std::fs::read_to_string(path("one.pgn")).unwrap());
+        all.push('\n');
+        sources.push(std::fs::read_to_string(path("one.pgn")).unwrap());
+    }
+    std::fs::write(path("all.pgn"), &all).unwrap();
+    let (ok, err) = convert(&[&path("all.pgn"), &path("out/")]);
+    assert!(ok && err.contains("3 files written"), "{err}");
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let names: Vec<_> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["all-0001.xqf", "all-0002.xqf", "all-0003.xqf"]);
+    for (file, source) in files.iter().zip(&sources) {
+        assert!(std::fs::read(file).unwrap().starts_with(b"XQ"));
+        let (ok, err) = convert(&[file.to_str().unwrap(), &path("back.pgn")]);
+        assert!(ok, "{err}");
+        let moves = |text: &str| {
+            text[text.find("\n\n").unwrap()..]
+                .split_whitespace()
+                .filter(|w| !w.starts_with('{'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(
+            moves(&std::fs::read_to_string(path("back.pgn")).unwrap()),
+            moves(source)
+        );
+    }
+    // An existing folder is a folder target without the slash; --format picks the format.
+    let (ok, err) = convert(&[&path("all.pgn"), &path("out"), "--format", "pgn"]);
+    assert!(ok, "{err}");
+    assert!(dir.join("out/all-0002.pgn").exists());
+    let (ok, err) = convert(&[&path("all.pgn"), &path("x.pgn"), "--format", "pgn"]);
+    assert!(!ok && err.contains("--format is for a folder"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

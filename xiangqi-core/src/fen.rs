@@ -171,14 +171,32 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_counter(field: FenField, text: &str) -> Result<u32, FenError> {
-    text.parse::<u32>().map_err(|_| {
-        FenError::syntax(
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A counter field: a whole number at most `max` ("too large" above it).
+fn parse_counter(field: FenField, text: &str, max: u32) -> Result<u32, FenError> {
+    if !is_number(text) {
+        return Err(FenError::syntax(
             field,
             None,
             format!("{text:?} is not a non-negative number"),
-        )
-    })
+        ));
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| {
+            FenError::syntax(
+                field,
+                None,
+                format!(
+                    "{} is too large (at most {max})",
+                    text.trim_start_matches('0')
+                ),
+            )
+        })
 }
 
 /// Parses a FEN into an unvalidated [`Setup`]. Missing trailing fields default to Red to move,
@@ -206,7 +224,7 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     let rest: Vec<&str> = fields.collect();
     let mut i = 0;
     // Up to two unused fields, each "-", may precede the counters.
-    while i < rest.len() && i < 2 && rest[i].parse::<u32>().is_err() {
+    while i < rest.len() && i < 2 && !is_number(rest[i]) {
         if rest[i] != "-" {
             return Err(FenError::syntax(
                 FenField::Unused,
@@ -220,21 +238,11 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
         i += 1;
     }
     if let Some(text) = rest.get(i) {
-        setup.halfmoves = parse_counter(FenField::Halfmoves, text)?;
+        setup.halfmoves = parse_counter(FenField::Halfmoves, text, u32::MAX)?;
         i += 1;
     }
     if let Some(text) = rest.get(i) {
-        let fullmoves = parse_counter(FenField::Fullmoves, text)?;
-        if fullmoves > crate::position::MAX_FULLMOVES {
-            return Err(FenError::syntax(
-                FenField::Fullmoves,
-                None,
-                format!(
-                    "move number {fullmoves} is above the largest accepted, {}",
-                    crate::position::MAX_FULLMOVES
-                ),
-            ));
-        }
+        let fullmoves = parse_counter(FenField::Fullmoves, text, crate::position::MAX_FULLMOVES)?;
         setup.fullmoves = fullmoves.max(1);
         i += 1;
     }

@@ -8,7 +8,12 @@ const BOARD: &str = "3k5/9/9/9/9/9/9/9/9/R3K4";
 
 #[test]
 fn a_move_number_that_would_wrap_is_refused() {
-    for number in ["4294967295", "1000000001"] {
+    for number in [
+        "4294967295",
+        "1000000001",
+        "4294967296",
+        "99999999999999999999",
+    ] {
         let err = Position::from_fen(&format!("{BOARD} b - - 0 {number}")).unwrap_err();
         assert!(
             matches!(
@@ -21,9 +26,28 @@ fn a_move_number_that_would_wrap_is_refused() {
             "{err}"
         );
         assert!(err.to_string().contains(number), "{err}");
+        assert!(err.to_string().contains("too large"), "{err}");
+        assert!(err.to_string().contains("1000000000"), "{err}");
     }
-    // One above the range of u32 is not a number at all.
-    assert!(Position::from_fen(&format!("{BOARD} b - - 0 4294967296")).is_err());
+    // The no-capture counter likewise (it saturates in play, but a FEN beyond u32 is refused).
+    let err = Position::from_fen(&format!("{BOARD} b - - 4294967296 1")).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FenError::Syntax {
+                field: FenField::Halfmoves,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("too large"), "{err}");
+    // Not a number at all.
+    let err = Position::from_fen(&format!("{BOARD} b - - 0 -3")).unwrap_err();
+    assert!(
+        err.to_string().contains("not a non-negative number"),
+        "{err}"
+    );
 }
 
 #[test]

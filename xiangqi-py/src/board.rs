@@ -1,7 +1,7 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
 use crate::encoding::{self, Encoding};
-use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, XiangqiError};
+use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, Count, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
@@ -12,7 +12,9 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use std::sync::atomic::{AtomicBool, Ordering};
-use xiangqi_core::{Color, Game, Move as CoreMove, Notation, Position, Rules, Square};
+use xiangqi_core::{
+    Color, Game, Move as CoreMove, Notation, Position, Rules, Square, STARTING_FEN,
+};
 
 /// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
 /// mirrored (ranks flipped) so that it plays up the board as Red does.
@@ -179,7 +181,7 @@ impl Board {
         } else {
             Err(illegal_move(
                 xiangqi_core::IllegalMove { mv: m.inner },
-                &self.line.pos().fen(),
+                self.line.pos(),
             ))
         }
     }
@@ -188,7 +190,7 @@ impl Board {
         self.line
             .pos()
             .format_move(m.inner, notation)
-            .map_err(|e| illegal_move(e, &self.line.pos().fen()))
+            .map_err(|e| illegal_move(e, self.line.pos()))
     }
 
     fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
@@ -197,10 +199,6 @@ impl Board {
             .parse_move(text, notation)
             .map(Move::wrap)
             .map_err(move_parse_error)
-    }
-
-    fn squares(bb: xiangqi_core::Bitboard) -> Vec<u32> {
-        bb.into_iter().map(|sq| sq as u32).collect()
     }
 
     fn legal_move_list(&self) -> Vec<Move> {
@@ -216,13 +214,21 @@ impl Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (fen = None, rules = "axf"))]
+    #[pyo3(signature = (fen = Some(STARTING_FEN), rules = "axf"))]
     fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Board> {
+        let rules = parse_rules(rules)?;
         let pos = match fen {
-            None => Position::startpos(),
+            None => {
+                return Err(crate::errors::FenError::new_err(
+                    "Board(None) is python-chess's empty board, but a xiangqi position always \
+                     holds both generals (the rules need them): give a FEN with the pieces, \
+                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\")",
+                ))
+            }
+            Some(fen) if fen == STARTING_FEN => Position::startpos(),
             Some(fen) => parse_fen(fen)?,
         };
-        Ok(Board::from_position(pos, parse_rules(rules)?))
+        Ok(Board::from_position(pos, rules))
     }
 
     /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
@@ -349,14 +355,14 @@ impl Board {
         for (i, m) in variation.iter().enumerate() {
             let text = pos
                 .format_move(m.inner, Notation::Wxf)
-                .map_err(|e| illegal_move(e, &pos.fen()))?;
+                .map_err(|e| illegal_move(e, &pos))?;
             match pos.turn() {
                 Color::Red => words.push(format!("{}.", pos.fullmoves())),
                 Color::Black if i == 0 => words.push(format!("{}...", pos.fullmoves())),
                 Color::Black => {}
             }
             words.push(text);
-            pos.play(m.inner).map_err(|e| illegal_move(e, &pos.fen()))?;
+            pos.play(m.inner).map_err(|e| illegal_move(e, &pos))?;
         }
         Ok(words.join(" "))
     }
@@ -428,18 +434,18 @@ impl Board {
     }
 
     /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
-    #[pyo3(signature = (text, rank_base = 0))]
-    fn parse_uci(&self, text: &str, rank_base: u8) -> PyResult<Move> {
+    #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
+    fn parse_uci(&self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         self.line
             .pos()
-            .parse_iccs(text, dialect(rank_base)?)
+            .parse_iccs(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
 
     /// Parses coordinates, plays the move and returns it.
-    #[pyo3(signature = (text, rank_base = 0))]
-    fn push_uci(&mut self, text: &str, rank_base: u8) -> PyResult<Move> {
+    #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
+    fn push_uci(&mut self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         let m = self.parse_uci(text, rank_base)?;
         self.line.push(m.inner);
         Ok(m)
@@ -485,7 +491,25 @@ impl Board {
         Ok(m)
     }
 
-    /// Parses a move in ICCS coordinates, WXF or Chinese, whichever the text is.
+    /// The move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`); raises `IllegalMoveError`
+    /// for an illegal move.
+    fn vietnamese(&self, r#move: &Move) -> PyResult<String> {
+        self.format(r#move, Notation::Vietnamese)
+    }
+
+    /// Parses a Vietnamese move (`P2-5`, `M8.7`, `X1-2`, `Pt/1`; `C` for the soldier too).
+    fn parse_vietnamese(&self, text: &str) -> PyResult<Move> {
+        self.parse_in(text, Notation::Vietnamese)
+    }
+
+    /// Parses a Vietnamese move, plays it and returns it.
+    fn push_vietnamese(&mut self, text: &str) -> PyResult<Move> {
+        let m = self.parse_in(text, Notation::Vietnamese)?;
+        self.line.push(m.inner);
+        Ok(m)
+    }
+
+    /// Parses a move in ICCS coordinates, WXF, Chinese or Vietnamese, whichever the text is.
     fn parse_any(&self, text: &str) -> PyResult<Move> {
         self.line
             .pos()
@@ -533,12 +557,15 @@ impl Board {
         Ok(map)
     }
 
-    /// The squares of one kind of piece of one side, in ascending order.
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Vec<u32>> {
+    /// The squares of one kind of piece of one side, as a `SquareSet`.
+    fn pieces<'py>(
+        &self,
+        py: Python<'py>,
+        piece_type: i64,
+        color: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let role = role_from_py(piece_type)?;
-        Ok(Board::squares(
-            self.line.pos().pieces(color_from_py(color), role),
-        ))
+        square_set(py, self.line.pos().pieces(color_from_py(color), role))
     }
 
     /// The square of a side's general.
@@ -551,18 +578,114 @@ impl Board {
         self.line.pos().is_check()
     }
 
-    /// The squares of the pieces giving check.
-    fn checkers(&self) -> Vec<u32> {
-        Board::squares(self.line.pos().checkers())
+    /// The squares of the pieces giving check, as a `SquareSet` (as in python-chess).
+    fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.line.pos().checkers())
     }
 
-    /// The squares of `color`'s pieces that attack `square` (the flying general included).
-    fn attackers(&self, color: bool, square: i64) -> PyResult<Vec<u32>> {
-        Ok(Board::squares(
-            self.line
-                .pos()
-                .attackers(square_from_py(square)?, color_from_py(color)),
-        ))
+    /// The squares of `color`'s pieces that attack `square` (the flying general included), as
+    /// a `SquareSet`.
+    fn attackers<'py>(
+        &self,
+        py: Python<'py>,
+        color: bool,
+        square: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let sq = square_from_py(square)?;
+        square_set(py, self.line.pos().attackers(sq, color_from_py(color)))
+    }
+
+    /// Why `move` is illegal here (an `IllegalMoveReason`), or `None` when it is legal.
+    fn illegal_reason<'py>(
+        &self,
+        py: Python<'py>,
+        r#move: &Move,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.line
+            .pos()
+            .illegal_reason(r#move.inner)
+            .map(|r| crate::errors::reason_object(py, r))
+            .transpose()
+    }
+
+    /// The move's coordinates (`h2e2`; `rank_base=1`: `h3e3`), as python-chess's `Board.uci`:
+    /// legal or not.
+    #[pyo3(signature = (r#move, rank_base = Count(0)), text_signature = "($self, move, rank_base=0)")]
+    fn uci(&self, r#move: &Move, rank_base: Count<u8>) -> PyResult<String> {
+        r#move.uci(rank_base)
+    }
+
+    /// The move in long algebraic notation, as python-chess's `Board.lan`: the piece letter
+    /// (K A E H R C P), both points, `-` or `x` for a capture, `+` for check, `#` for mate:
+    /// `Ch2-e2`, `Cb2xb9`. Raises `IllegalMoveError` for an illegal move.
+    fn lan(&self, r#move: &Move) -> PyResult<String> {
+        let m = self.legal(r#move)?;
+        let pos = self.line.pos();
+        let piece = pos.piece_at(m.from()).map_or('?', |p| p.role.letter());
+        let capture = if pos.piece_at(m.to()).is_some() {
+            'x'
+        } else {
+            '-'
+        };
+        let mut text = format!("{piece}{}{capture}{}", m.from().name(), m.to().name());
+        if pos.gives_check(m) {
+            let after = pos.after(m).map_err(|e| illegal_move(e, pos))?;
+            text.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        Ok(text)
+    }
+
+    /// The position as EPD, as python-chess's `Board.epd`: the FEN without its move counters
+    /// (`board turn - -`), then each operation (`epd(bm=move, id="x")`): `key;` for `None`, a
+    /// number as is, a `Move` in ICCS, a list of them space separated, other values as a
+    /// quoted string.
+    #[pyo3(signature = (**operations))]
+    fn epd(&self, operations: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let pos = self.line.pos();
+        let turn = if pos.turn() == Color::Red { 'w' } else { 'b' };
+        let mut out = format!("{} {turn} - -", pos.board_fen());
+        for (key, value) in operations.into_iter().flat_map(|d| d.iter()) {
+            let key: String = key.extract()?;
+            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(XiangqiError::new_err(format!("not an EPD opcode: {key:?}")));
+            }
+            out.push(' ');
+            out.push_str(&key);
+            if value.is_none() {
+                out.push(';');
+                continue;
+            }
+            out.push(' ');
+            if let Ok(m) = value.cast::<Move>() {
+                out.push_str(&m.get().uci(Count(0))?);
+            } else if value.is_instance_of::<pyo3::types::PyInt>()
+                || value.is_instance_of::<pyo3::types::PyFloat>()
+            {
+                out.push_str(&value.str()?.to_string());
+            } else if let Ok(moves) = value.extract::<Vec<PyRef<'_, Move>>>() {
+                let words = moves
+                    .iter()
+                    .map(|m| m.uci(Count(0)))
+                    .collect::<PyResult<Vec<_>>>()?;
+                out.push_str(&words.join(" "));
+            } else {
+                let text = value.str()?.to_string();
+                out.push('"');
+                out.push_str(
+                    &text
+                        .replace('\\', "\\\\")
+                        .replace('"', "\\\"")
+                        .replace(['\r', '\n'], " "),
+                );
+                out.push('"');
+            }
+            out.push(';');
+        }
+        Ok(out)
     }
 
     /// `True` when a piece of `color` attacks `square`.
@@ -614,7 +737,17 @@ impl Board {
     /// and stalemate (both lost for the side to move), threefold repetition judged by the rules
     /// (perpetual check or chase loses under `simple`/`axf`), the no-capture limit, insufficient
     /// material, or a resignation or agreed draw.
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    ///
+    /// `claim_draw` is accepted as in python-chess: xiangqi's rules rule a repetition and the
+    /// no-capture limit the moment they arise, so there is nothing left to claim and the
+    /// outcome is the same either way.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome<'py>(
+        &self,
+        py: Python<'py>,
+        claim_draw: bool,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let _ = claim_draw;
         self.line
             .game
             .outcome()
@@ -622,20 +755,35 @@ impl Board {
             .transpose()
     }
 
-    /// `True` once `outcome()` is not `None`.
-    fn is_game_over(&self) -> bool {
+    /// `True` once `outcome()` is not `None` (`claim_draw` as in `outcome`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        let _ = claim_draw;
         self.line.game.is_over()
     }
 
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
-    fn result(&self) -> &'static str {
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on (`claim_draw` as in
+    /// `outcome`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        let _ = claim_draw;
         self.line.game.outcome().map_or("*", |o| o.result())
     }
 
+    /// `True` when a draw by repetition or by the no-capture limit is due, as python-chess's
+    /// `can_claim_draw`. Xiangqi's rules rule these at once (`outcome()` is then that draw),
+    /// and a repetition that the rules make a loss (perpetual check or chase) is no draw.
+    fn can_claim_draw(&self) -> bool {
+        matches!(
+            self.line.game.outcome().map(|o| o.termination),
+            Some(xiangqi_core::Termination::Repetition | xiangqi_core::Termination::MoveLimit)
+        )
+    }
+
     /// `True` when the current position has occurred at least `count` times (same side to move).
-    #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: u32) -> bool {
-        self.line.game.is_repetition(count)
+    #[pyo3(signature = (count = Count(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Count<u32>) -> bool {
+        self.line.game.is_repetition(count.0)
     }
 
     /// Plies since the last capture, counted over the game (the start position's own count
@@ -673,7 +821,8 @@ impl Board {
 
     /// The number of leaf nodes `depth` plies below this position, counted in parallel with the
     /// GIL released. Ctrl-C ends it (`KeyboardInterrupt`).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<u64> {
+        let depth = depth.0;
         let pos = self.line.pos().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
@@ -683,7 +832,8 @@ impl Board {
     }
 
     /// The perft count below each legal move. Ctrl-C ends it (`KeyboardInterrupt`).
-    fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(Move, u64)>> {
+    fn perft_divide(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<Vec<(Move, u64)>> {
+        let depth = depth.0;
         let pos = self.line.pos().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
@@ -718,16 +868,19 @@ impl Board {
     /// With `repetitions=True` a last plane tells how often the current position occurred
     /// before (0, 1, 2 or more: 0.0, 0.5, 1.0 for float32; the count for uint8). `history` is
     /// at most `MAX_HISTORY`.
-    #[pyo3(signature = (history = 0, perspective = "side_to_move", dtype = "float32", repetitions = false))]
+    #[pyo3(
+        signature = (history = Count(0), perspective = "side_to_move", dtype = "float32", repetitions = false),
+        text_signature = "($self, history=0, perspective='side_to_move', dtype='float32', repetitions=False)"
+    )]
     fn planes<'py>(
         &self,
         py: Python<'py>,
-        history: u64,
+        history: Count<u64>,
         perspective: &str,
         dtype: &str,
         repetitions: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let history = check_history(history)?;
+        let history = check_history(history.0)?;
         let perspective = Perspective::parse(perspective)?;
         let turn = self.line.pos().turn();
         let own = perspective.side(turn);
@@ -793,7 +946,13 @@ impl Board {
 
     /// The move of an action index for this position's side to move (legal or not).
     #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
-    fn action_to_move(&self, action: usize, encoding: &str, perspective: &str) -> PyResult<Move> {
+    fn action_to_move(
+        &self,
+        action: Count<usize>,
+        encoding: &str,
+        perspective: &str,
+    ) -> PyResult<Move> {
+        let action = action.0;
         let enc = parse_encoding(encoding)?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         enc.action_move(action, mirror)
@@ -962,6 +1121,13 @@ pub fn check_history(history: u64) -> PyResult<usize> {
         .ok()
         .filter(|&h| h <= MAX_HISTORY)
         .ok_or_else(|| limit_error("history", history, MAX_HISTORY))
+}
+
+/// A `xiangqi.SquareSet` of a bitboard's squares.
+fn square_set<'py>(py: Python<'py>, bb: xiangqi_core::Bitboard) -> PyResult<Bound<'py, PyAny>> {
+    py.import("xiangqi.squares")?
+        .getattr("SquareSet")?
+        .call1((bb.0,))
 }
 
 impl Board {

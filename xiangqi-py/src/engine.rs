@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{LimitError, XiangqiError};
+use crate::errors::{Count, LimitError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -192,15 +192,19 @@ impl Drop for Searcher<'_> {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = "master", threads = 1, hash_mb = 64, rules = "axf", seed = None))]
+    #[pyo3(
+        signature = (level = "master", threads = Count(1), hash_mb = Count(64), rules = "axf", seed = None),
+        text_signature = "(level='master', threads=1, hash_mb=64, rules='axf', seed=None)"
+    )]
     fn py_new(
         py: Python<'_>,
         level: &str,
-        threads: usize,
-        hash_mb: usize,
+        threads: Count<usize>,
+        hash_mb: Count<usize>,
         rules: &str,
-        seed: Option<u64>,
+        seed: Option<Count<u64>>,
     ) -> PyResult<Engine> {
+        let (threads, hash_mb, seed) = (threads.0, hash_mb.0, seed.map(|s| s.0));
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
         let options = EngineOptions {
@@ -248,6 +252,48 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets the number of search threads (1..=`MAX_THREADS`; `LimitError` outside).
+    fn set_threads(&self, py: Python<'_>, threads: Count<usize>) -> PyResult<()> {
+        if !(1..=MAX_THREADS).contains(&threads.0) {
+            return Err(LimitError::new_err(format!(
+                "threads must be 1..={MAX_THREADS}, not {}",
+                threads.0
+            )));
+        }
+        self.lock(py, "change the threads")?.set_threads(threads.0);
+        Ok(())
+    }
+
+    /// Resizes the transposition table, emptying it (`LimitError` beyond `MAX_HASH_MB`,
+    /// `MemoryError` when it does not fit; the old table is kept then).
+    fn set_hash_mb(&self, py: Python<'_>, hash_mb: Count<usize>) -> PyResult<()> {
+        let mut guard = self.lock(py, "resize the hash")?;
+        let engine: &mut CoreEngine = &mut guard;
+        py.detach(|| engine.try_set_hash_mb(hash_mb.0))
+            .map_err(engine_error)
+    }
+
+    /// Reseeds the weaker levels' random choice (`None`: from the clock).
+    #[pyo3(signature = (seed))]
+    fn set_seed(&self, py: Python<'_>, seed: Option<Count<u64>>) -> PyResult<()> {
+        self.lock(py, "reseed")?.set_seed(seed.map(|s| s.0));
+        Ok(())
+    }
+
+    /// The options in use: `(threads, hash_mb, level, rules, seed)`.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<(usize, usize, String, String, Option<u64>)> {
+        let guard = self.lock(py, "read the options")?;
+        let o = guard.options();
+        Ok((
+            o.threads,
+            o.hash_mb,
+            o.level.name().to_lowercase(),
+            o.rules.name().to_owned(),
+            o.seed,
+        ))
+    }
+
     /// Forgets the transposition table and history: a new game starts.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
         let mut guard = self.lock(py, "start a new game")?;
@@ -277,21 +323,25 @@ impl Engine {
     /// seconds: the engine shares its time out as over UCI. `mate` stops the search once a mate
     /// in that many moves is found. `rules`, when given, become the engine's rules for this and
     /// later searches (set under the same lock, so another thread's call cannot slip between).
-    #[pyo3(signature = (board, depth = None, nodes = None, time = None, multipv = 1, info = None, clock = None, mate = None, rules = None))]
+    #[pyo3(
+        signature = (board, depth = None, nodes = None, time = None, multipv = Count(1), info = None, clock = None, mate = None, rules = None),
+        text_signature = "($self, board, depth=None, nodes=None, time=None, multipv=1, info=None, clock=None, mate=None, rules=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
         py: Python<'py>,
         board: PyRef<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Count<u32>>,
+        nodes: Option<Count<u64>>,
         time: Option<f64>,
-        multipv: usize,
+        multipv: Count<usize>,
         info: Option<Py<PyAny>>,
         clock: Option<(f64, f64, f64, f64, Option<u32>)>,
         mate: Option<u32>,
         rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
+        let (depth, nodes, multipv) = (depth.map(|d| d.0), nodes.map(|n| n.0), multipv.0);
         let start = board.line.root();
         let history: Vec<CoreMove> = board.line.moves();
         drop(board);
@@ -379,10 +429,20 @@ fn engine_levels() -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// The engine's name and author, as it gives them over UCI (`id name`, `id author`).
+#[pyfunction]
+fn engine_id() -> (&'static str, &'static str) {
+    (
+        xiangqi_search::uci::ENGINE_NAME,
+        xiangqi_search::uci::ENGINE_AUTHOR,
+    )
+}
+
 /// Adds the engine to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_id, m)?)?;
     m.add("MAX_HASH_MB", max_hash_mb())?;
     m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;

@@ -6,7 +6,9 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use xiangqi_core::{FenError as CoreFenError, IllegalMove, MoveParseError};
+use xiangqi_core::{
+    FenError as CoreFenError, IllegalMove, IllegalMoveReason, MoveParseError, Position,
+};
 
 create_exception!(
     xiangqi,
@@ -52,9 +54,20 @@ create_exception!(
     "A size or number beyond what the package accepts (the message names the limit)."
 );
 
+/// The illegal-move reason with this code in words, e.g. `"the path is blocked"`.
+#[pyfunction]
+fn illegal_reason_description(code: i64) -> PyResult<&'static str> {
+    u8::try_from(code)
+        .ok()
+        .and_then(IllegalMoveReason::from_code)
+        .map(IllegalMoveReason::message)
+        .ok_or_else(|| XiangqiError::new_err(format!("no illegal-move reason has the code {code}")))
+}
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_function(wrap_pyfunction!(illegal_reason_description, m)?)?;
     m.add("XiangqiError", py.get_type::<XiangqiError>())?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
@@ -70,19 +83,52 @@ pub fn fen_error(err: CoreFenError) -> PyErr {
     FenError::new_err(err.to_string())
 }
 
-/// A move-parse error as the matching exception (invalid, illegal or ambiguous).
+/// A move-parse error as the matching exception (invalid, illegal or ambiguous); an illegal
+/// one carries its `IllegalMoveReason` as `reason`.
 pub fn move_parse_error(err: MoveParseError) -> PyErr {
     let text = err.to_string();
     match err {
         MoveParseError::Invalid { .. } => InvalidMoveError::new_err(text),
-        MoveParseError::Illegal { .. } => IllegalMoveError::new_err(text),
+        MoveParseError::Illegal { reason, .. } => {
+            // The core words the reason with the reason's own message.
+            let reason = IllegalMoveReason::ALL
+                .into_iter()
+                .find(|r| r.message() == reason);
+            illegal_move_error(text, reason)
+        }
         MoveParseError::Ambiguous { .. } => AmbiguousMoveError::new_err(text),
     }
 }
 
-/// An illegal move given as a `Move` as `IllegalMoveError`.
-pub fn illegal_move(err: IllegalMove, fen: &str) -> PyErr {
-    IllegalMoveError::new_err(format!("illegal move {} in {fen}", err.mv))
+/// `IllegalMoveError` with `message` and its `reason` attribute (`None` when not known).
+pub fn illegal_move_error(message: String, reason: Option<IllegalMoveReason>) -> PyErr {
+    let err = IllegalMoveError::new_err(message);
+    if let Some(reason) = reason {
+        Python::attach(|py| {
+            if let Ok(value) = reason_object(py, reason) {
+                let _ = err.value(py).setattr("reason", value);
+            }
+        });
+    }
+    err
+}
+
+/// `xiangqi.legality.IllegalMoveReason(code)`.
+pub fn reason_object(py: Python<'_>, reason: IllegalMoveReason) -> PyResult<Bound<'_, PyAny>> {
+    py.import("xiangqi.legality")?
+        .getattr("IllegalMoveReason")?
+        .call1((reason.code(),))
+}
+
+/// An illegal move given as a `Move` as `IllegalMoveError`, with why (in the message and as
+/// `reason`).
+pub fn illegal_move(err: IllegalMove, pos: &Position) -> PyErr {
+    let reason = pos.illegal_reason(err.mv);
+    let why = reason.map_or(String::new(), |r| format!(": {r}"));
+    illegal_move_error(
+        format!("illegal move {} in {}{why}", err.mv, pos.fen()),
+        reason,
+    )
 }
 
 /// `LimitError` for `value` of `what` above `max`.
@@ -97,4 +143,53 @@ pub fn limit_error(
 /// A failed allocation of `what` as `MemoryError`.
 pub fn memory_error(what: &str) -> PyErr {
     pyo3::exceptions::PyMemoryError::new_err(format!("not enough memory for {what}"))
+}
+
+/// The unsigned integer types a [`Count`] can hold.
+pub trait CountType: TryFrom<i128> + Copy + std::fmt::Display {
+    /// The largest value.
+    const MAX: Self;
+}
+
+macro_rules! count_types {
+    ($($t:ty),*) => {$(
+        impl CountType for $t {
+            const MAX: Self = <$t>::MAX;
+        }
+    )*};
+}
+count_types!(u8, u16, u32, u64, usize);
+
+/// A whole-number argument (a count, size, depth, index or seed) taken from any Python int:
+/// a negative one raises `XiangqiError` and one beyond the Rust type `LimitError`, never
+/// `OverflowError` (PyO3 adds the argument's name as a note). Not an int: `TypeError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count<T>(pub T);
+
+impl<'a, 'py, T: CountType> FromPyObject<'a, 'py> for Count<T> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        let value = match obj.extract::<i128>() {
+            Ok(value) => value,
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+                return Err(if text.starts_with('-') {
+                    XiangqiError::new_err(format!("a count or size cannot be negative, not {text}"))
+                } else {
+                    limit_error("a count or size", text, T::MAX)
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        if value < 0 {
+            return Err(XiangqiError::new_err(format!(
+                "a count or size cannot be negative, not {value}"
+            )));
+        }
+        T::try_from(value)
+            .map(Count)
+            .map_err(|_| limit_error("a count or size", value, T::MAX))
+    }
 }

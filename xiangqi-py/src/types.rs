@@ -3,7 +3,7 @@
 //! As in python-chess, a square is an `int` (`rank * 9 + file`, so `a0` = 0, `i9` = 89), a colour
 //! is a `bool` (`RED = True`), and a piece type is an `int` 1..7.
 
-use crate::errors::{move_parse_error, XiangqiError};
+use crate::errors::{move_parse_error, Count, XiangqiError};
 use pyo3::prelude::*;
 use xiangqi_core::notation::iccs::{parse_coords, write_coords};
 use xiangqi_core::{Color, Move as CoreMove, Piece as CorePiece, RankDialect, Role, Square};
@@ -101,9 +101,9 @@ impl Move {
     /// Parses coordinates such as `h2e2` (ICCS, ranks 0..9), or `h3e3` with `rank_base=1`.
     /// `0000` is the null move. Raises `InvalidMoveError` on bad syntax.
     #[staticmethod]
-    #[pyo3(signature = (text, rank_base = 0))]
-    fn from_uci(text: &str, rank_base: u8) -> PyResult<Move> {
-        parse_coords(text, dialect(rank_base)?)
+    #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "(text, rank_base=0)")]
+    fn from_uci(text: &str, rank_base: Count<u8>) -> PyResult<Move> {
+        parse_coords(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
@@ -121,8 +121,9 @@ impl Move {
     }
 
     /// The coordinates, `h2e2` (or `h3e3` with `rank_base=1`); `0000` for the null move.
-    #[pyo3(signature = (rank_base = 0))]
-    pub fn uci(&self, rank_base: u8) -> PyResult<String> {
+    #[pyo3(signature = (rank_base = Count(0)), text_signature = "($self, rank_base=0)")]
+    pub fn uci(&self, rank_base: Count<u8>) -> PyResult<String> {
+        let rank_base = rank_base.0;
         Ok(write_coords(self.inner, dialect(rank_base)?))
     }
 
@@ -216,6 +217,18 @@ impl Piece {
     #[pyo3(signature = (traditional = true))]
     fn chinese(&self, traditional: bool) -> String {
         self.inner.chinese_char(traditional).to_string()
+    }
+
+    /// The piece as one character, as python-chess's `unicode_symbol`: the Chinese character
+    /// of a xiangqi board, traditional (帥仕相傌俥炮兵 / 將士象馬車砲卒); `invert_color` gives
+    /// the other side's character.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let mut piece = self.inner;
+        if invert_color {
+            piece.color = !piece.color;
+        }
+        piece.chinese_char(true).to_string()
     }
 
     /// The piece type's English name, e.g. `"chariot"`.

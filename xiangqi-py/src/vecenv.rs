@@ -5,7 +5,7 @@
 
 use crate::board::{check_history, parse_encoding, parse_rules, Board};
 use crate::encoding::{self, Encoding, PlaneValue};
-use crate::errors::{fen_error, limit_error, memory_error, IllegalMoveError, XiangqiError};
+use crate::errors::{fen_error, limit_error, memory_error, Count, IllegalMoveError, XiangqiError};
 use crate::outcome::Termination;
 use crate::types::Move as PyMove;
 use numpy::{Element, PyArray1, PyArray2, PyArray4, PyArrayMethods};
@@ -456,27 +456,32 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (
-        num_envs, rules = "axf", encoding = "2086", seed = None, max_plies = 400,
-        observations = true, obs_dtype = "float32", masks = true, fens = None, num_threads = None,
-        history = 0, repetitions = false
-    ))]
+    #[pyo3(
+        signature = (
+            num_envs, rules = "axf", encoding = "2086", seed = None, max_plies = Count(400),
+            observations = true, obs_dtype = "float32", masks = true, fens = None, num_threads = None,
+            history = Count(0), repetitions = false
+        ),
+        text_signature = "(num_envs, rules='axf', encoding='2086', seed=None, max_plies=400, observations=True, obs_dtype='float32', masks=True, fens=None, num_threads=None, history=0, repetitions=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
-        num_envs: usize,
+        num_envs: Count<usize>,
         rules: &str,
         encoding: &str,
-        seed: Option<u64>,
-        max_plies: u32,
+        seed: Option<Count<u64>>,
+        max_plies: Count<u32>,
         observations: bool,
         obs_dtype: &str,
         masks: bool,
         fens: Option<Vec<String>>,
-        num_threads: Option<usize>,
-        history: u64,
+        num_threads: Option<Count<usize>>,
+        history: Count<u64>,
         repetitions: bool,
     ) -> PyResult<VecEnv> {
+        let (num_envs, seed, max_plies) = (num_envs.0, seed.map(|s| s.0), max_plies.0);
+        let (num_threads, history) = (num_threads.map(|n| n.0), history.0);
         if num_envs == 0 {
             return Err(XiangqiError::new_err("num_envs must be at least 1"));
         }
@@ -636,9 +641,9 @@ impl VecEnv {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<Count<u64>>,
     ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
-        if let Some(seed) = seed {
+        if let Some(Count(seed)) = seed {
             for (i, slot) in self.slots.iter_mut().enumerate() {
                 slot.rng = Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
             }
@@ -765,19 +770,19 @@ impl VecEnv {
     }
 
     /// Game `index` as a `Board` (a copy, with its moves and rules).
-    fn board(&self, index: usize) -> PyResult<Board> {
+    fn board(&self, index: Count<usize>) -> PyResult<Board> {
         let slot = self
             .slots
-            .get(index)
+            .get(index.0)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("game index out of range"))?;
         Ok(Board::from_game(slot.game.clone()))
     }
 
     /// The legal moves of game `index`.
-    fn legal_moves(&self, index: usize) -> PyResult<Vec<PyMove>> {
+    fn legal_moves(&self, index: Count<usize>) -> PyResult<Vec<PyMove>> {
         let slot = self
             .slots
-            .get(index)
+            .get(index.0)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("game index out of range"))?;
         Ok(slot.legal.iter().map(|&m| PyMove::wrap(m)).collect())
     }

@@ -25,7 +25,7 @@
 
 mod stats;
 
-pub use stats::Stats;
+pub use stats::{Report, Stats};
 
 use rayon::prelude::*;
 use std::fmt;

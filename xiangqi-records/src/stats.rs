@@ -73,24 +73,51 @@ fn variation_plies(game: &PgnGame) -> u64 {
     count
 }
 
+impl Stats {
+    /// The report with only the `top` most frequent ECCO codes (`None`: every code), and a
+    /// line saying how many codes and games the rest hold.
+    pub fn report(&self, top: Option<usize>) -> Report<'_> {
+        Report { stats: self, top }
+    }
+}
+
+/// [`Stats`] as `xiangqi pgn stats` prints it (see [`Stats::report`]).
+pub struct Report<'a> {
+    stats: &'a Stats,
+    top: Option<usize>,
+}
+
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "files {}", self.files)?;
-        writeln!(f, "games {}", self.games)?;
-        writeln!(f, "plies {}", self.plies)?;
-        writeln!(f, "variation plies {}", self.variation_plies)?;
-        writeln!(f, "errors {}", self.errors)?;
-        writeln!(f, "games with warnings {}", self.warned)?;
-        for (encoding, n) in &self.encodings {
+        self.report(None).fmt(f)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let this = self.stats;
+        let top = self.top.unwrap_or(usize::MAX);
+        writeln!(f, "files {}", this.files)?;
+        writeln!(f, "games {}", this.games)?;
+        writeln!(f, "plies {}", this.plies)?;
+        writeln!(f, "variation plies {}", this.variation_plies)?;
+        writeln!(f, "errors {}", this.errors)?;
+        writeln!(f, "games with warnings {}", this.warned)?;
+        for (encoding, n) in &this.encodings {
             writeln!(f, "encoding {encoding} {n}")?;
         }
-        for (result, n) in &self.results {
+        for (result, n) in &this.results {
             writeln!(f, "result {result} {n}")?;
         }
-        let mut ecco: Vec<_> = self.ecco.iter().collect();
+        let mut ecco: Vec<_> = this.ecco.iter().collect();
         ecco.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        for (code, n) in ecco {
+        for (code, n) in ecco.iter().take(top) {
             writeln!(f, "ecco {code} {n}")?;
+        }
+        if ecco.len() > top {
+            let rest = &ecco[top..];
+            let games: u64 = rest.iter().map(|(_, n)| **n).sum();
+            writeln!(f, "ecco others: {} codes, {games} games", rest.len())?;
         }
         Ok(())
     }

@@ -104,9 +104,30 @@ function expectedMove(p) {
   return p.step === 0 ? p.firstMoves[0] : null;
 }
 
+/** The puzzle the address or the date asks for. */
+function wantedPuzzle(list) {
+  const wanted = params.get('puzzle');
+  return (wanted && list.find((p) => p.id === wanted)) || dailyPuzzle(list, daily.date);
+}
+
 export const puzzleMode = {
   name: 'puzzle',
   puzzle: null,
+
+  /**
+   * The puzzle's goal in words while the rules still load (it needs only the side to move of
+   * its FEN): the first screen has its words early.
+   */
+  async preview() {
+    try {
+      const p = wantedPuzzle(await loadPuzzles());
+      if (this.puzzle) return;
+      const solver = p.fen.split(' ')[1] === 'b' ? 'black' : 'red';
+      $('puzzle-goal').textContent = goal({ ...p, solver });
+    } catch {
+      // enter() reports it.
+    }
+  },
 
   interactive() {
     const p = this.puzzle;
@@ -129,11 +150,11 @@ export const puzzleMode = {
       showAlert(t('alert.puzzles', { why: error.message }));
       return;
     }
+    // The board's puzzle in a task of its own, after the file's reading.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (state.mode !== 'puzzle') return;
     renderFilters();
-    const wanted = params.get('puzzle');
-    const chosen = (wanted && list.find((p) => p.id === wanted)) || dailyPuzzle(list, daily.date);
-    this.start(chosen);
+    this.start(wantedPuzzle(list));
   },
 
   /** Stops what runs for the puzzle on the board (a reply, a solution being shown). */

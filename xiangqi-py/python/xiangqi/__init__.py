@@ -41,7 +41,12 @@ from xiangqi._xiangqi import (
     parse_square,
     square_name,
 )
+from xiangqi.legality import IllegalMoveReason
 from xiangqi.outcome import Outcome, Termination
+from xiangqi.squares import SquareSet
+
+# Every IllegalMoveError has a reason: why the move is illegal, when it is about one move.
+IllegalMoveError.reason = None  # type: ignore[attr-defined]
 
 if _TYPE_CHECKING:
     from xiangqi.vecenv import VecEnv
@@ -58,6 +63,7 @@ __all__ = [
     "Board",
     "FenError",
     "IllegalMoveError",
+    "IllegalMoveReason",
     "InvalidMoveError",
     "LegalMoveGenerator",
     "LimitError",
@@ -92,6 +98,7 @@ __all__ = [
     "CANNON",
     "SOLDIER",
     "Square",
+    "SquareSet",
     "SQUARES",
     "SQUARE_NAMES",
     "FILE_NAMES",

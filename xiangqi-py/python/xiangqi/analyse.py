@@ -71,7 +71,7 @@ class AnalysisConfig:
             raise AnalysisError("give a search limit: nodes, depth or time")
         if not (0 < self.thresholds[0] <= self.thresholds[1] <= self.thresholds[2] < 1):
             raise AnalysisError(f"thresholds rise within (0, 1): {self.thresholds}")
-        Board(None, self.rules)
+        Board(rules=self.rules)
 
     def describe(self) -> str:
         parts = [self.level]
@@ -163,6 +163,8 @@ def _move_text(board: Board, move: Move, notation: str) -> str:
         return board.wxf(move)
     if notation in ("chinese", "chinese-traditional"):
         return board.chinese(move, traditional=notation == "chinese-traditional")
+    if notation == "vietnamese":
+        return board.vietnamese(move)
     return move.uci()
 
 
@@ -290,8 +292,8 @@ def run(
     ``resume``). Jobs run in ``workers`` local processes, or as Ray tasks with ``use_ray`` on
     the cluster at ``ray``. ``report`` gets a line per skipped record."""
     config.check()
-    if notation not in ("iccs", "wxf", "chinese", "chinese-traditional"):
-        raise AnalysisError(f"notation is iccs, wxf, chinese or chinese-traditional, not {notation!r}")
+    if notation not in ("iccs", "wxf", "chinese", "chinese-traditional", "vietnamese"):
+        raise AnalysisError(f"notation is iccs, wxf, chinese, chinese-traditional or vietnamese, not {notation!r}")
     database = Path(database)
     database_files(database)  # a missing database fails before anything is written
     out = Path(out)
@@ -366,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--depth", type=int, help="depth per position")
     parser.add_argument("--time", type=float, help="seconds per position")
     parser.add_argument("--rules", default="axf", help="casual, simple or axf (default axf)")
-    parser.add_argument("--notation", default="iccs", help="moves written in iccs, wxf, chinese or chinese-traditional")
+    parser.add_argument("--notation", default="iccs", help="moves written in iccs, wxf, chinese, chinese-traditional or vietnamese")
     parser.add_argument("--thresholds", help="expected-score drops of ?!, ? and ??, e.g. 0.06,0.12,0.24")
     _jobs.add_arguments(parser, "analyse")
     parser.add_argument("--quiet", action="store_true", help="no line per game")

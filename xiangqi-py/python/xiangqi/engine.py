@@ -11,7 +11,8 @@
     True
 
 Shaped like ``chess.engine``: ``play`` returns a ``PlayResult``, ``analyse`` an ``InfoDict`` (a
-list of them with ``multipv``). Scores are ``PovScore``s: ``relative`` is from the side to
+list of them with ``multipv``), ``analysis`` an ``AnalysisResult`` read while the search runs;
+``configure``, ``config``, ``id`` and ``quit`` as there. Scores are ``PovScore``s: ``relative`` is from the side to
 move's view, ``pov(color)`` from either side's; a ``Score`` is a ``Cp`` (centipawns) or a
 ``Mate`` (moves to mate), ordered from worst to best. ``Limit``, ``PlayResult``, ``InfoDict`` and
 the scores are shared with the external engines of ``xiangqi.uci``.
@@ -28,12 +29,14 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 import dataclasses
 import functools
 import math
+import threading
 import time as _time
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
-from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_levels
-from xiangqi.exceptions import XiangqiError
+from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
+from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels
+from xiangqi.exceptions import EngineError, EngineTerminatedError, XiangqiError
 
 if TYPE_CHECKING:
     from xiangqi.uci import AsyncEngine, SimpleEngine
@@ -50,6 +53,9 @@ __all__ = [
     "PovScore",
     "LEVELS",
     "MAX_SECONDS",
+    "AnalysisResult",
+    "AnalysisComplete",
+    "BestMove",
     "SimpleEngine",
     "AsyncEngine",
 ]
@@ -85,8 +91,8 @@ class Limit:
     ``black_clock``) and increment per move (``red_inc``, ``black_inc``), ``remaining_moves``
     until the next time control, from which the engine decides how long to think (the in-process
     engine as it does over UCI). Times above ``MAX_SECONDS`` count as ``MAX_SECONDS``; NaN or
-    negative numbers raise ``XiangqiError``. With no limit at all a search runs until
-    ``Engine.stop()``."""
+    negative numbers raise ``XiangqiError``. With no limit at all ``analyse`` and ``analysis``
+    search until stopped (``stop()``); ``play`` refuses an empty limit."""
 
     time: Optional[float] = None
     depth: Optional[int] = None
@@ -338,12 +344,50 @@ def _info(raw: Dict[str, Any], turn: bool) -> InfoDict:
     return info
 
 
+def _is_unbounded(limit: Limit) -> bool:
+    return (
+        limit.time is None
+        and limit.depth is None
+        and limit.nodes is None
+        and limit.mate is None
+        and not limit.has_clock()
+    )
+
+
+def _check_play_limit(limit: Limit) -> None:
+    """``play`` must end by itself: an empty ``Limit()`` would search until stopped."""
+    if not isinstance(limit, Limit):
+        raise TypeError(f"play needs a Limit, not {limit!r}")
+    if _is_unbounded(limit):
+        raise XiangqiError(
+            "play needs a limit (time, depth, nodes, mate or a clock): Limit() would search until "
+            "stopped; analysis(board) searches until its stop()"
+        )
+
+
+def _whole(name: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise XiangqiError(f"option {name} is a whole number, not {value!r}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise XiangqiError(f"option {name} is a whole number, not {value!r}") from None
+
+
+#: The options ``Engine.configure`` takes (any case), as the engine's UCI front end names them.
+OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Clear Hash")
+
+
 class Engine:
     """The engine at a level (``"beginner"`` .. ``"master"``), with ``threads`` search threads,
     a ``hash_mb`` transposition table (at most ``MAX_HASH_MB``; ``LimitError`` above it,
     ``MemoryError`` when it does not fit), judging repetitions by ``rules`` (``"casual"``,
     ``"simple"``, ``"axf"``; by default the board's own). ``seed`` fixes the weaker levels'
-    random choices."""
+    random choices.
+
+    As python-chess's engines: ``play``, ``analyse``, ``analysis`` (a search read while it
+    runs), ``configure`` (the UCI option names of ``OPTIONS``), ``config``, ``id`` and
+    ``quit()``."""
 
     def __init__(
         self,
@@ -355,6 +399,48 @@ class Engine:
     ) -> None:
         self._rules = rules
         self._engine = _Engine(level, threads, hash_mb, rules or "axf", seed)
+        self._quit = False
+        name, author = engine_id()
+        #: ``name`` and ``author``, as the engine gives them over UCI.
+        self.id: Dict[str, str] = {"name": name, "author": author}
+
+    @property
+    def config(self) -> Dict[str, Any]:
+        """The options in use, by their UCI names (``Rules`` is ``None`` when each board's own
+        rules are used)."""
+        threads, hash_mb, level, _, seed = self._engine.options
+        return {"Threads": threads, "Hash": hash_mb, "Level": level, "Rules": self._rules, "Seed": seed}
+
+    def configure(self, options: typing.Mapping[str, Any]) -> None:
+        """Sets options by their UCI names (any case): ``Threads``, ``Hash`` (MiB), ``Level``,
+        ``Rules`` (``None``: each board's own), ``Seed`` (``None``: from the clock) and ``Clear
+        Hash`` (any value). An unknown name, or ``MultiPV`` (given per call, as python-chess
+        does), raises ``EngineError``; a bad value ``XiangqiError``. Applied after a running
+        search."""
+        for name, value in options.items():
+            key = name.strip().lower()
+            if key == "threads":
+                self._engine.set_threads(_whole(name, value))
+            elif key == "hash":
+                self._engine.set_hash_mb(_whole(name, value))
+            elif key == "level":
+                self.set_level(str(value))
+            elif key == "rules":
+                if value is not None:
+                    self._engine.set_rules(str(value))
+                self._rules = None if value is None else str(value)
+            elif key == "seed":
+                self._engine.set_seed(None if value is None else _whole(name, value))
+            elif key == "clear hash":
+                self.new_game()
+            elif key == "multipv":
+                raise EngineError("MultiPV is given per call: analyse(board, limit, multipv=3)")
+            else:
+                raise EngineError(f"the engine has no option {name!r} (options: {', '.join(OPTIONS)})")
+
+    def _check_open(self) -> None:
+        if self._quit:
+            raise EngineTerminatedError("the engine was quit")
 
     @property
     def level(self) -> str:
@@ -376,6 +462,7 @@ class Engine:
     def _search(
         self, board: Board, limit: Limit, multipv: int, info: Optional[Callable[[InfoDict], Any]]
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
+        self._check_open()
         turn = board.turn
         callback = None if info is None else (lambda raw: info(_info(raw, turn)))
         rules = self._rules or board.rules
@@ -384,7 +471,10 @@ class Engine:
         )
 
     def play(self, board: Board, limit: Limit, *, info: Optional[Callable[[InfoDict], Any]] = None) -> PlayResult:
-        """The move to play in the board's position, found within ``limit``."""
+        """The move to play in the board's position, found within ``limit``. An empty
+        ``Limit()`` raises ``XiangqiError``: it would search until stopped (``analysis`` is for
+        that)."""
+        _check_play_limit(limit)
         start = _time.monotonic()
         raw, lines = self._search(board, limit, 1, info)
         elapsed = _time.monotonic() - start
@@ -421,8 +511,37 @@ class Engine:
             ]
         return infos if multipv is not None else infos[0]
 
+    def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None) -> AnalysisResult:
+        """Starts analysing the board's position (a copy of it) in a thread of its own and
+        returns at once: iterate over the ``AnalysisResult`` for each info dict as the search
+        deepens; ``stop()`` it, or leave its ``with`` block. Without a ``limit`` (or with an
+        empty one) it searches until stopped. ``multipv`` lines are reported (``info["multipv"]``
+        numbers them). Other calls on this engine wait until the analysis ends."""
+        self._check_open()
+        limit = Limit() if limit is None else limit
+        board = board.copy()
+        result = AnalysisResult(self.stop)
+
+        def run() -> None:
+            try:
+                raw, _ = self._search(board, limit, multipv or 1, result.post)
+            except BaseException as e:  # handed to the reader
+                result.finish(None, e)
+            else:
+                result.finish(BestMove(raw["move"], raw["ponder"]))
+
+        threading.Thread(target=run, name="xiangqi-analysis", daemon=True).start()
+        return result
+
+    def quit(self) -> None:
+        """Stops a running search and ends the engine: later searches raise
+        ``EngineTerminatedError`` (its memory goes with its last reference)."""
+        self.stop()
+        self._quit = True
+
     def close(self) -> None:
-        """Stops a running search (the engine's memory goes with its last reference)."""
+        """Stops a running search. Unlike ``quit()`` (and unlike python-chess, whose engines
+        are processes to end) the engine stays usable: there is nothing to end in-process."""
         self.stop()
 
     def __enter__(self) -> "Engine":

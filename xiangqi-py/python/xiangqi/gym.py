@@ -7,11 +7,17 @@
     ((16, 10, 9), 44)
 
 Observations are ``Board.planes()`` from the side to move's view (16 x 10 x 9 float32), actions
-are indices of the ``"2086"`` (or ``"8100"``) encoding from the same view; ``info["action_mask"]``
-and ``action_masks()`` give the legal actions. The reward is +1 when the agent wins, -1 when it
-loses, 0 otherwise. An illegal action loses the game at once (``info["illegal_move"]``), so
-random exploration stays well-defined. An action that is not an integer (a float is never
-truncated) or lies outside the action space raises ``XiangqiError`` naming the value.
+are indices of the ``encoding="2086"`` (or ``"8100"``; the same name as ``VecEnv``'s) encoding
+from the same view; ``info["action_mask"]`` and ``action_masks()`` give the legal actions. The
+reward is +1 when the agent wins, -1 when it loses, 0 otherwise (a draw).
+
+Unlike ``VecEnv``, which raises ``IllegalMoveError`` and changes nothing, this environment
+treats an illegal action as a lost game: the step returns reward -1 and ``terminated=True``
+with ``info["illegal_move"] = True``, so random exploration stays well-defined. An action that
+is not an integer (a float is never truncated) or lies outside the action space raises
+``XiangqiError`` naming the value. A game is truncated (``truncated=True``, reward 0) once
+``max_plies`` plies (400 by default, both sides' moves counted) have been played without an
+end; ``VecEnv`` counts its ``max_plies`` the same way.
 
 The opponent is ``"random"`` (uniform legal moves), ``"self"`` (the agent plays both sides; the
 reward is then from the side that just moved), an engine level (``"beginner"``, ``"casual"``,
@@ -24,6 +30,7 @@ reward is then from the side that just moved), an engine level (``"beginner"``, 
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
@@ -31,7 +38,8 @@ import numpy as np
 from gymnasium import spaces
 
 import xiangqi
-from xiangqi import Board, Move, encoding
+from xiangqi import Board, Move
+from xiangqi import encoding as _encoding
 
 __all__ = ["XiangqiEnv", "Opponent", "ENV_ID"]
 
@@ -66,17 +74,22 @@ class XiangqiEnv(gymnasium.Env):
         opponent: Opponent = "random",
         agent_color: Optional[bool] = xiangqi.RED,
         rules: str = "axf",
-        encoding_name: str = "2086",
+        encoding: str = "2086",
         max_plies: int = 400,
         fen: Optional[str] = None,
         render_mode: Optional[str] = None,
         opponent_time: float = 0.05,
+        *,
+        encoding_name: Optional[str] = None,
     ) -> None:
+        if encoding_name is not None:
+            warnings.warn("encoding_name is now encoding, as in VecEnv", DeprecationWarning, stacklevel=2)
+            encoding = encoding_name
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
         self.rules = rules
-        self.encoding = encoding_name
+        self.encoding = encoding
         self.max_plies = max_plies
         self.start_fen = fen or xiangqi.STARTING_FEN
         self.agent_color = agent_color
@@ -88,7 +101,7 @@ class XiangqiEnv(gymnasium.Env):
             self._opponent_fn = _engine_opponent(opponent, opponent_time)
         elif opponent not in ("random", "self"):
             raise xiangqi.XiangqiError(f"unknown opponent {opponent!r}")
-        size = encoding.action_size(encoding_name)
+        size = _encoding.action_size(encoding)
         self._action_size = size
         self.observation_space = spaces.Box(0.0, 1.0, (16, 10, 9), np.float32)
         self.action_space = spaces.Discrete(size)

@@ -26,6 +26,7 @@ ends the game with -1 for the agent that played it.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Dict, List, Optional
 
 import numpy as np
@@ -34,7 +35,8 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import xiangqi
-from xiangqi import Board, encoding
+from xiangqi import Board
+from xiangqi import encoding as _encoding
 
 __all__ = ["XiangqiAECEnv", "XiangqiParallelEnv", "env", "raw_env", "parallel_env"]
 
@@ -70,21 +72,26 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(
         self,
         rules: str = "axf",
-        encoding_name: str = "2086",
+        encoding: str = "2086",
         max_plies: int = 400,
         fen: Optional[str] = None,
         render_mode: Optional[str] = None,
+        *,
+        encoding_name: Optional[str] = None,
     ) -> None:
         super().__init__()
+        if encoding_name is not None:
+            warnings.warn("encoding_name is now encoding, as in VecEnv", DeprecationWarning, stacklevel=2)
+            encoding = encoding_name
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
         self.rules = rules
-        self.encoding = encoding_name
+        self.encoding = encoding
         self.max_plies = max_plies
         self.start_fen = fen or xiangqi.STARTING_FEN
         self.possible_agents = list(AGENTS)
-        size = encoding.action_size(encoding_name)
+        size = _encoding.action_size(encoding)
         self.observation_spaces = {
             name: spaces.Dict(
                 {
@@ -112,7 +119,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         if agent == self._agent_to_move() and not self.board.is_game_over():
             mask = self.board.legal_action_mask(self.encoding).astype(np.int8)
         else:
-            mask = np.zeros(encoding.action_size(self.encoding), dtype=np.int8)
+            mask = np.zeros(_encoding.action_size(self.encoding), dtype=np.int8)
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:

@@ -85,7 +85,7 @@ class SelfPlayConfig:
                 raise SelfPlayError(f"{name} is at least 1, not {value}")
         if self.multipv < 1 or self.temperature <= 0 or self.max_plies < 1 or self.explore_plies < 0:
             raise SelfPlayError("multipv and max_plies are at least 1, temperature above 0, explore_plies at least 0")
-        Board(None, self.rules)
+        Board(rules=self.rules)
 
 
 SCHEMA_FIELDS: List[Tuple[str, str, str]] = [

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from xiangqi import engine as _engine
+from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
 from xiangqi._xiangqi import UCCI_MATE as _UCCI_MATE
 from xiangqi._xiangqi import Board, Move, mate_depth
 from xiangqi.engine import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
@@ -58,6 +59,9 @@ __all__ = [
     "Option",
     "PlayResult",
     "InfoDict",
+    "AnalysisResult",
+    "AnalysisComplete",
+    "BestMove",
     "EngineError",
     "EngineTerminatedError",
     "EngineTimeoutError",
@@ -594,9 +598,10 @@ class SimpleEngine:
         multipv: int,
         timeout: Optional[float],
         info: Optional[Callable[[InfoDict], Any]],
+        on_go: Optional[Callable[[], Any]] = None,
     ) -> Tuple[str, Dict[int, InfoDict], float]:
         """Runs one search: returns the ``bestmove`` line, the last info per PV line and the
-        elapsed seconds."""
+        elapsed seconds. ``on_go`` is called once ``go`` is sent."""
         if multipv > 1 or "MultiPV" in self.config:
             option = self.find_option("MultiPV")
             if option is None:
@@ -609,6 +614,8 @@ class SimpleEngine:
         if timeout is None:
             timeout = self._default_timeout(board, limit)
         self._send(self._go_command(board, limit))
+        if on_go is not None:
+            on_go()
         start = _time.monotonic()
         deadline = self._deadline(timeout)
         lines: Dict[int, InfoDict] = {}
@@ -651,7 +658,10 @@ class SimpleEngine:
     ) -> PlayResult:
         """The engine's move in the board's position, found within ``limit``. ``timeout`` is how
         long to wait for it (by default: unbounded for depth and node limits, the time or the
-        clock plus ``TIMED_SEARCH_GRACE`` otherwise). ``info`` is called with each info dict."""
+        clock plus ``TIMED_SEARCH_GRACE`` otherwise). ``info`` is called with each info dict.
+        An empty ``Limit()`` raises ``XiangqiError`` (it would search until stopped: use
+        ``analysis``)."""
+        _engine._check_play_limit(limit)
         with self._lock:
             line, lines, elapsed = self._search(board, limit, 1, timeout, info)
             words = line.split()
@@ -701,6 +711,52 @@ class SimpleEngine:
             if multipv is None:
                 return infos[0] if infos else {}
             return infos[:multipv]
+
+    def analysis(
+        self,
+        board: Board,
+        limit: Optional[_engine.Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> AnalysisResult:
+        """Starts analysing the board's position (a copy of it) on a thread of its own and
+        returns at once, as python-chess's ``analysis``: iterate over the ``AnalysisResult``
+        for each info dict the engine sends; ``stop()`` it or leave its ``with`` block.
+        Without a ``limit`` the engine searches until stopped (``go infinite``). Other calls
+        wait until the analysis ends."""
+        limit = _engine.Limit() if limit is None else limit
+        board = board.copy()
+        result = AnalysisResult(self.stop)
+
+        def stop_if_asked() -> None:
+            # A stop() that came before `go` was sent would have been lost.
+            if result.stop_requested:
+                self.stop()
+
+        def run() -> None:
+            try:
+                with self._lock:
+                    line, _, _ = self._search(board, limit, multipv or 1, timeout, result.post, stop_if_asked)
+                    words = line.split()
+                    best = BestMove(None)
+                    text = words[1] if words[0] == "bestmove" and len(words) > 1 else "(none)"
+                    if text not in ("(none)", "0000", "none", "null"):
+                        best.move = self._parse_move(text, board, line)
+                        if len(words) >= 4 and words[2] == "ponder":
+                            after = board.copy(stack=False)
+                            after.push(best.move)
+                            try:
+                                best.ponder = after.parse_uci(words[3], self.rank_base)
+                            except ValueError:
+                                best.ponder = None
+            except BaseException as e:  # handed to the reader
+                result.finish(None, e)
+            else:
+                result.finish(best)
+
+        threading.Thread(target=run, name=f"xiangqi-analysis-{self.name}", daemon=True).start()
+        return result
 
     def stop(self) -> None:
         """Asks the running search to end now (from another thread)."""

@@ -68,7 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="play each game as a task on a Ray cluster: HOST:PORT, auto (running), local (new); alone: RAY_ADDRESS, a running one or a new one",
     )
     parser.add_argument("--openings", nargs="+", default=[], metavar="SETTING", help="file=PATH (EPD or PGN) order=random|sequential; default: the shipped balanced set")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random opening order (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the opening order and of every engine without its own seed= (default 1): "
+        "the same command with node or depth limits plays the same games",
+    )
     parser.add_argument("--rules", default="axf", help="rules preset judging the games: casual, simple, axf (default axf)")
     parser.add_argument("--maxmoves", type=int, help="draw after this many moves of each side")
     parser.add_argument("--resign", nargs="+", metavar="SETTING", help="movecount=3 score=600 [twosided=false]")

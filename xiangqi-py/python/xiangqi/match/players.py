@@ -9,6 +9,7 @@ An engine is either the built-in one at a level, searching in this process
 from __future__ import annotations
 
 import os
+import random
 import re
 import shlex
 import time as _time
@@ -113,6 +114,14 @@ class EngineConfig:
 
     def has_limit(self) -> bool:
         return any(v is not None for v in (self.tc, self.st, self.nodes, self.depth))
+
+    def with_seed(self, match_seed: int, index: int) -> "EngineConfig":
+        """This engine, with a seed derived from the match's ``seed`` and its place in the
+        match when it has none of its own: the same command plays the same games."""
+        if self.seed is not None:
+            return self
+        derived = random.Random(f"xiangqi.match:{match_seed}:{index}").getrandbits(63)
+        return replace(self, seed=derived)
 
     def with_defaults(self, tc: Optional[TimeControl], st: Optional[float], nodes: Optional[int], depth: Optional[int]) -> "EngineConfig":
         """This engine, with the match's limits where it sets none of its own."""
@@ -277,8 +286,9 @@ class ExternalPlayer(Player):
             if rules_option is not None and not any(k.lower() == "rules" for k in options):
                 if any(v.lower() == self.rules for v in rules_option.var):
                     options[rules_option.name] = self.rules
-            if config.seed is not None:
-                options.setdefault("Seed", config.seed)
+            seed_option = engine.find_option("Seed")
+            if config.seed is not None and seed_option is not None:
+                options.setdefault(seed_option.name, config.seed)
             engine.configure(options)
             engine.ping()
         except BaseException:
@@ -290,7 +300,7 @@ class ExternalPlayer(Player):
     def new_game(self) -> None:
         engine = self.start()
         engine.new_game()
-        if self.config.seed is not None:
+        if self.config.seed is not None and engine.find_option("Seed") is not None:
             # A seed restarts the engine's random choices each game, as in-process.
             engine.configure({"Seed": self.config.seed})
         engine.ping()

@@ -296,7 +296,9 @@ class Match:
     ``games`` is the number of games per pair of engines (or ``rounds``: pairs of games);
     ``tc``/``st``/``nodes``/``depth`` the limits of engines that set none; ``concurrency`` the
     games played at once; ``openings`` a file (EPD or PGN), a list of ``Opening``s, or the
-    default set; ``order`` ``"random"`` or ``"sequential"``, shuffled with ``seed``; ``rules``
+    default set; ``order`` ``"random"`` or ``"sequential"``, shuffled with ``seed``, which also
+    seeds each engine that has no ``seed`` of its own (so a node- or depth-limited match plays
+    the same games on every run); ``rules``
     the preset judging the games; ``max_moves`` a draw after that many moves (each side);
     ``resign``/``draw`` adjudication by engine scores; ``sprt`` an early stop (two engines);
     ``pgn`` the record file, continued when ``resume`` is set; ``progress`` is called with a
@@ -340,7 +342,9 @@ class Match:
             raise MatchError("a match needs at least two engines")
         if isinstance(tc, str):
             tc = TimeControl.parse(tc)
-        self.engines = [e.with_defaults(tc, st, nodes, depth) for e in engines]
+        # Reproducible by default: an engine without a seed of its own gets one derived from
+        # the match's seed and its place, so the same command plays the same games.
+        self.engines = [e.with_defaults(tc, st, nodes, depth).with_seed(seed, i) for i, e in enumerate(engines)]
         for config in self.engines:
             if not config.has_limit():
                 raise MatchError(f"engine {config.display_name()} has no time control, time per move, nodes or depth")
@@ -359,7 +363,7 @@ class Match:
         self.concurrency = concurrency
         self.seed = seed
         self.rules = rules
-        Board(None, rules)  # an unknown preset fails here, not in a game
+        Board(rules=rules)  # an unknown preset fails here, not in a game
         self.max_moves = max_moves
         self.resign = resign
         self.draw = draw
