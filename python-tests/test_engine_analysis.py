@@ -102,9 +102,10 @@ def test_the_board_is_copied(engine: AnyEngine) -> None:
 def test_in_process_configure_config_id_and_quit() -> None:
     engine = Engine(level="club", hash_mb=8)
     assert engine.id["name"].startswith("xiangqi ") and engine.id["author"]
-    assert engine.config == {"Threads": 1, "Hash": 8, "Level": "club", "Rules": None, "Seed": None}
+    default = xiangqi.engine.DEFAULT_EVALUATION
+    assert engine.config == {"Threads": 1, "Hash": 8, "Level": "club", "Rules": None, "Seed": None, "Evaluation": default}
     engine.configure({"Threads": 2, "hash": "16", "Level": "strong", "Rules": "casual", "Seed": 7, "Clear Hash": True})
-    assert engine.config == {"Threads": 2, "Hash": 16, "Level": "strong", "Rules": "casual", "Seed": 7}
+    assert engine.config == {"Threads": 2, "Hash": 16, "Level": "strong", "Rules": "casual", "Seed": 7, "Evaluation": default}
     assert engine.level == "strong"
     with pytest.raises(EngineError, match="no option 'Ponder'"):
         engine.configure({"Ponder": True})
@@ -135,3 +136,44 @@ def test_the_same_names_over_uci() -> None:
     engine.configure({"Hash": 16})
     assert engine.config["Hash"] == "16"
     engine.quit()
+
+
+def test_async_analysis() -> None:
+    import asyncio
+
+    from xiangqi.uci import AsyncEngine
+
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing")
+
+    async def main() -> None:
+        engine = await AsyncEngine.popen_uci([str(BINARY), "uci"])
+        try:
+            analysis = await engine.analysis(xiangqi.Board())
+            depths = []
+            async for info in analysis:
+                depths.append(info.get("depth", 0))
+                if depths[-1] >= 4:
+                    analysis.stop()
+            best = await analysis.wait_async()
+            assert best.move in xiangqi.Board().legal_moves and max(depths) >= 4
+        finally:
+            await engine.quit()
+
+    asyncio.run(main())
+
+
+def test_an_analysis_left_running_does_not_hold_up_the_exit(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "leave.py"
+    script.write_text(
+        "import xiangqi\nfrom xiangqi.engine import Engine\n"
+        "analysis = Engine(hash_mb=16).analysis(xiangqi.Board())\nnext(iter(analysis))\nprint('leaving')\n",
+        encoding="utf-8",
+    )
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "leaving", done.stderr
+    assert time.monotonic() - started < 30

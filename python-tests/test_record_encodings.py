@@ -21,7 +21,7 @@ SAMPLE = next(
     None,
 )
 
-NOTATIONS = ["iccs", "wxf", "chinese", "chinese-traditional"]
+NOTATIONS = ["iccs", "wxf", "chinese", "chinese-traditional", "vietnamese"]
 # Our name, and Python's codec for an independent decoding of what was written.
 ENCODINGS = [("utf-8", "utf-8"), ("gbk", "gb18030"), ("big5", "big5hkscs"), ("utf-16le", "utf-16"), ("utf-16be", "utf-16")]
 

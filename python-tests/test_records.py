@@ -46,6 +46,11 @@ def test_legacy_files_opened_in_text_mode(tmp_path: Path, data: bytes, red: str)
     assert [g.headers["Red"] if g else None for g in games] == [red, red, None]
     with open(path, encoding="utf-8") as handle:
         assert [g.headers["Red"] for g in xiangqi.pgn.read_games(handle)] == [red, red]
+    page = tmp_path / "page.html"
+    page.write_bytes(f"[DhtmlXQ][DhtmlXQ_red]{red}[/DhtmlXQ_red][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]".encode("gb18030" if data is GBK_RECORD else "big5"))
+    with open(page, encoding="utf-8") as handle:
+        game = xiangqi.dhtmlxq.read_game(handle)
+    assert game is not None and game.headers["Red"] == red
     # A text stream with no bytes beneath it: a PgnError that says what to do.
     class Lines(io.TextIOBase):
         def readline(self, size: int = -1) -> str:

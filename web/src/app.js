@@ -24,7 +24,7 @@ import { loadRules, Game, registerServiceWorker } from './xiangqi.js';
 import { BoardView } from './ui-board.js';
 import * as store from './ui-store.js';
 import { t, setLanguage, initialLanguage, translatePage, matchLanguage, language, LANGUAGES } from './i18n.js';
-import { state, hooks, params, daily, LEVEL_NAMES } from './state.js';
+import { state, hooks, params, LEVEL_NAMES, outcome } from './state.js';
 import { $, announce, hideAlert, showAlert, renderShared, renderPieceKey, pointLabel } from './render.js';
 import { activate, cancel, dragStart, showPly, step, useMode, listenForKeys } from './input.js';
 import { startEngine, retryEngine, stopThinking } from './engine-use.js';
@@ -54,6 +54,9 @@ function render() {
   if (current !== analysisMode) state.arrows = [];
   current.render();
   renderShared(board, current);
+  // The daily game is analysed once it is over (not while it is being played).
+  $('btn-analyse-game').hidden = current === analysisMode;
+  $('btn-analyse-game').disabled = state.game.ply() === 0 || (current === dailyMode && !outcome());
   $('fact-daily').textContent = dailyGoal();
 }
 
@@ -138,11 +141,14 @@ function wireControls() {
     $('setup').scrollIntoView({ block: 'nearest' });
     $('setup').querySelector('input[name="level"]:checked')?.focus({ preventScroll: true });
   });
-  $('btn-analyse').addEventListener('click', () => {
+  // Analyse: the game on the board, at its end or from any point of it, reviewed.
+  const analyse = () => {
     const game = state.game;
     const tags = mode().pgnTags();
     go('analysis', { startFen: game.startFen(), moves: game.moves(), tags: { Red: tags.Red, Black: tags.Black }, review: true });
-  });
+  };
+  $('btn-analyse').addEventListener('click', analyse);
+  $('btn-analyse-game').addEventListener('click', analyse);
   $('engine-retry').addEventListener('click', retryEngine);
   $('alert-close').addEventListener('click', hideAlert);
   $('setup').addEventListener('submit', (event) => {

@@ -197,3 +197,27 @@ test('screenshots of the analysis view and the puzzle trainer at 1280 and 360 pi
     await context.close();
   }
 });
+
+test('Analyse from any point of a game against the computer; not during the daily game', { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await openPage(site.browser, site.url);
+  await waitInteractive(page);
+  assert.equal(await page.isDisabled('#btn-analyse-game'), true, 'nothing to analyse before a move');
+  await page.click('[data-square="h2"]');
+  await page.click('[data-square="e2"]');
+  await page.waitForSelector('[data-ply="1"]', { timeout: 30_000 });
+  const moves = await page.$$eval('.move-list button.mv', (els) => els.map((el) => el.dataset.move));
+  await page.click('#btn-analyse-game');
+  assert.equal(new URL(page.url()).hash, '#analysis');
+  await page.waitForSelector('#analysis-card[data-review="done"]', { timeout: 60_000 });
+  assert.deepEqual(await page.$$eval('.move-list button.mv', (els) => els.map((el) => el.dataset.move)), moves);
+  assert.equal(await page.isHidden('#btn-analyse-game'), true);
+  // The game against the computer is still there to go on with.
+  await page.click('.mode[data-mode="play"]');
+  assert.deepEqual(await page.$$eval('.move-list button.mv', (els) => els.map((el) => el.dataset.move)), moves);
+  // The daily game is analysed only once it is over.
+  await page.click('.mode[data-mode="daily"]');
+  await page.waitForSelector('#daily-card:not([hidden])');
+  assert.equal(await page.isDisabled('#btn-analyse-game'), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -208,7 +208,13 @@ fn convert_writes_every_notation_in_every_encoding_without_loss() {
     assert!(ok, "{err}");
     let plain = std::fs::read(path("plain.pgn")).unwrap();
     assert!(String::from_utf8(plain.clone()).unwrap().contains("楊官璘"));
-    for notation in ["iccs", "wxf", "chinese", "chinese-traditional"] {
+    for notation in [
+        "iccs",
+        "wxf",
+        "chinese",
+        "chinese-traditional",
+        "vietnamese",
+    ] {
         for encoding in ["utf-8", "gbk", "big5", "utf-16le", "utf-16be"] {
             let name = format!("{notation}-{encoding}.pgn");
             let (ok, err) = convert(&[

@@ -54,6 +54,12 @@ create_exception!(
     "A size or number beyond what the package accepts (the message names the limit)."
 );
 
+create_exception!(
+    xiangqi,
+    NetError,
+    XiangqiError,
+    "A net file for the learned evaluation cannot be used: unreadable, not a net, damaged or of another architecture."
+);
 /// The illegal-move reason with this code in words, e.g. `"the path is blocked"`.
 #[pyfunction]
 fn illegal_reason_description(code: i64) -> PyResult<&'static str> {
@@ -75,6 +81,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
     m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("NetError", py.get_type::<NetError>())?;
     Ok(())
 }
 

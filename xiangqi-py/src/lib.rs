@@ -9,6 +9,7 @@ mod encoding;
 mod engine;
 mod errors;
 mod interrupt;
+mod nnue;
 mod outcome;
 mod perft;
 mod pgn;
@@ -31,6 +32,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
+    nnue::register(m)?;
     review::register(m)?;
     tables::register(m)?;
     Ok(())

@@ -19,7 +19,7 @@ fn shared() -> PathBuf {
 }
 
 /// The notations of `xiangqi convert --notation`.
-const NOTATIONS: [(&str, MoveFormat, ChineseStyle); 4] = [
+const NOTATIONS: [(&str, MoveFormat, ChineseStyle); 5] = [
     ("iccs", MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
     ("wxf", MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
     ("chinese", MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
@@ -27,6 +27,11 @@ const NOTATIONS: [(&str, MoveFormat, ChineseStyle); 4] = [
         "chinese-traditional",
         MoveFormat::Chinese,
         ChineseStyle::TRADITIONAL,
+    ),
+    (
+        "vietnamese",
+        MoveFormat::Vietnamese,
+        ChineseStyle::SIMPLIFIED,
     ),
 ];
 

@@ -4,9 +4,12 @@ alike, shaped like python-chess's ``SimpleAnalysisResult``."""
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import collections
 import dataclasses
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Deque, Iterator, List, Optional
 
 from xiangqi._xiangqi import Move, XiangqiError
@@ -34,8 +37,9 @@ class AnalysisResult:
     """A running analysis. Iterate over it for each info dict as the search reports it (the
     iteration ends with the search); ``stop()`` ends the search, ``wait()`` waits for its end
     and gives the ``BestMove``. ``info`` is the latest of the best line merged over the infos
-    so far, ``multipv`` the same for every line. As a context manager, leaving the block stops
-    the search and waits for it::
+    so far, ``multipv`` the same for every line. In asyncio code, ``async for info in
+    analysis`` and ``await analysis.wait_async()``. As a context manager, leaving the block
+    stops the search and waits for it::
 
         with engine.analysis(board) as analysis:
             for info in analysis:
@@ -53,6 +57,7 @@ class AnalysisResult:
         self._best: Optional[BestMove] = None
         self._error: Optional[BaseException] = None
         self.multipv: List[Info] = [{}]
+        _RUNNING.add(self)
 
     # ----- fed by the search --------------------------------------------------------------
 
@@ -80,6 +85,7 @@ class AnalysisResult:
             self._error = error
             self._done = True
             self._cond.notify_all()
+        _RUNNING.discard(self)
 
     # ----- read by the caller -------------------------------------------------------------
 
@@ -138,6 +144,20 @@ class AnalysisResult:
     def __iter__(self) -> Iterator[Info]:
         return self
 
+    def __aiter__(self) -> "AnalysisResult":
+        return self
+
+    async def __anext__(self) -> Info:
+        """``async for info in analysis``: each wait runs in the loop's executor."""
+        info = await asyncio.get_running_loop().run_in_executor(None, self.next)
+        if info is None:
+            raise StopAsyncIteration
+        return info
+
+    async def wait_async(self) -> BestMove:
+        """``wait()`` for asyncio code."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.wait)
+
     def __next__(self) -> Info:
         try:
             return self.get()
@@ -155,6 +175,22 @@ class AnalysisResult:
             if exc[0] is None:
                 raise
 
+    def _stop_and_wait(self, timeout: float) -> None:
+        self.stop()
+        with self._cond:
+            self._cond.wait_for(lambda: self._done, timeout)
+
     def __repr__(self) -> str:
         state = "done" if self._done else "running"
         return f"<AnalysisResult {state}, {len(self._pending)} infos unread, info={self.info!r}>"
+
+
+# Analyses still running when the interpreter exits are stopped first: their searches must not
+# call back into a Python that is shutting down.
+_RUNNING: "weakref.WeakSet[AnalysisResult]" = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_running() -> None:
+    for analysis in list(_RUNNING):
+        analysis._stop_and_wait(5.0)

@@ -21,6 +21,7 @@ __all__ = [
     "AmbiguousMoveError",
     "PgnError",
     "LimitError",
+    "NetError",
     "MAX_HASH_MB",
     "MAX_HISTORY",
     "MAX_SECONDS",
@@ -40,6 +41,10 @@ __all__ = [
     "pgn_from_board",
     "_Engine",
     "engine_levels",
+    "evaluate",
+    "DEFAULT_EVALUATION",
+    "nnue_play_game",
+    "NnueDataFile",
     "engine_id",
     "illegal_reason_description",
     "pgn_write",
@@ -78,6 +83,7 @@ class IllegalMoveError(XiangqiError):
 class AmbiguousMoveError(XiangqiError): ...
 class PgnError(XiangqiError): ...
 class LimitError(XiangqiError): ...
+class NetError(XiangqiError): ...
 
 @final
 class Move:
@@ -350,9 +356,14 @@ class _Engine:
         hash_mb: int = 64,
         rules: str = "axf",
         seed: Optional[int] = None,
+        evaluation: Optional[str] = None,
+        eval_file: Optional[str] = None,
     ) -> _Engine: ...
     @property
     def level(self) -> str: ...
+    @property
+    def evaluation(self) -> str: ...
+    def set_evaluation(self, evaluation: str, eval_file: Optional[str] = None) -> None: ...
     @property
     def searching(self) -> bool: ...
     def set_level(self, level: str) -> None: ...
@@ -378,6 +389,30 @@ class _Engine:
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...
+DEFAULT_EVALUATION: str
+def evaluate(board: Board, evaluation: Optional[str] = None, eval_file: Optional[str] = None) -> int: ...
+def nnue_play_game(
+    index: int,
+    *,
+    nodes: int = 6000,
+    seed: int = 1,
+    min_random_plies: int = 2,
+    max_random_plies: int = 6,
+    rules: str = "axf",
+    evaluation: Optional[str] = None,
+    eval_file: Optional[str] = None,
+    hash_mb: int = 16,
+) -> bytes: ...
+
+@final
+class NnueDataFile:
+    def __new__(cls, path: str) -> NnueDataFile: ...
+    def __contains__(self, key: int, /) -> bool: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def positions(self) -> int: ...
+    def append(self, record: bytes) -> None: ...
 def engine_id() -> Tuple[str, str]: ...
 def illegal_reason_description(code: int) -> str: ...
 

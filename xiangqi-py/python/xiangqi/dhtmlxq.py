@@ -19,7 +19,7 @@ import os
 from typing import IO, Iterator, List, Optional, Union, overload
 
 from xiangqi._xiangqi import PgnError, decode_text, dhtmlxq_read, record_write, records_write_bytes
-from xiangqi.pgn import Game
+from xiangqi.pgn import Game, _raw, _undecodable
 
 __all__ = ["read_game", "read_games", "write", "write_all", "PgnError"]
 
@@ -34,7 +34,10 @@ def _text(source: Source, encoding: Optional[str]) -> str:
         return source
     if isinstance(source, (bytes, bytearray)):
         return decode_text(bytes(source), encoding)[0]
-    data = source.read()
+    try:
+        data = _raw(source).read()
+    except UnicodeDecodeError as e:
+        raise _undecodable(e) from None
     return data if isinstance(data, str) else decode_text(data, encoding)[0]
 
 

@@ -828,6 +828,11 @@ class AsyncEngine:
         result: Union[InfoDict, List[InfoDict]] = await self._run(lambda: self.engine.analyse(board, limit, **kwargs))
         return result
 
+    async def analysis(self, board: Board, limit: Optional[_engine.Limit] = None, **kwargs: Any) -> AnalysisResult:
+        """``SimpleEngine.analysis``: ``async for info in await engine.analysis(board)``."""
+        result: AnalysisResult = await self._run(lambda: self.engine.analysis(board, limit, **kwargs))
+        return result
+
     def stop(self) -> None:
         self.engine.stop()
 
