@@ -254,6 +254,35 @@ web-test: web-build
 	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent
 	cd web && node --test --test-concurrency=1 --test-timeout=180000 tests/
 
+# ----- the learned evaluation (docs/nnue.md): data and training, long runs outside the repo ----
+
+NNUE_DIR   ?= $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)/xiangqi/nnue
+NNUE_GAMES ?= 200000
+NNUE_NODES ?= 1500
+NNUE_SEED  ?= 2
+NNUE_EVAL  ?= classical
+CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
+
+.PHONY: nnue-data nnue-ccpd nnue-train
+
+## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
+## go on; a larger NNUE_GAMES appends).
+nnue-data: build
+	mkdir -p $(NNUE_DIR)
+	$(XIANGQI) nnue gen --games $(NNUE_GAMES) --nodes $(NNUE_NODES) --seed $(NNUE_SEED) \
+		--eval $(NNUE_EVAL) --out $(NNUE_DIR)/selfplay-$(NNUE_SEED).bin
+
+## The CCPD master and computer games (../shared/corpus), every position scored at 1000 nodes.
+nnue-ccpd: build
+	mkdir -p $(CCPD_DIR)
+	[ -d $(CCPD_DIR)/Dataset ] || tar xzf ../shared/corpus/ccpd-full.tar.gz -C $(CCPD_DIR)
+	$(XIANGQI) nnue score $(CCPD_DIR)/Dataset/對局 --nodes 1000 --eval $(NNUE_EVAL) \
+		--out $(NNUE_DIR)/ccpd-1000.bin
+
+## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
+nnue-train: build
+	$(XIANGQI) nnue train $(NNUE_DIR)/*.bin --out $(NNUE_DIR)/train --hidden 256 --epochs 40 \
+		--scale auto --seed 1 --resume
 .PHONY: web-lighthouse
 
 ## Lighthouse's mobile preset against the built page in Debian's chromium (reports in

@@ -152,6 +152,12 @@ typedef enum {
    * search's info callback. Nothing was done (`xq_engine_stop` is the one call allowed there).
    */
   XQ_STATUS_BUSY = 14,
+  /**
+   * A net for the learned evaluation cannot be used: the file is unreadable, not a net,
+   * damaged (size or checksum) or of an architecture this build does not run. The engine
+   * keeps its evaluation.
+   */
+  XQ_STATUS_INVALID_NET = 15,
 } xq_status;
 
 /**
@@ -209,6 +215,11 @@ typedef struct {
    */
   uint64_t seed;
 } xq_engine_options;
+
+/**
+ * Which static evaluation an engine uses.
+ */
+typedef uint32_t xq_evaluation;
 
 /**
  * Search limits; a field left 0 is not used. With no limit at all the search runs until
@@ -440,6 +451,16 @@ typedef uint32_t xq_role;
  * The engine at full strength.
  */
 #define XQ_LEVEL_MASTER 4
+
+/**
+ * The learned evaluation with the net built into the library (the default).
+ */
+#define XQ_EVALUATION_NNUE 0
+
+/**
+ * The hand-written evaluation.
+ */
+#define XQ_EVALUATION_CLASSICAL 1
 
 /**
  * Red, who moves first.
@@ -698,6 +719,34 @@ void xq_engine_free(xq_engine *engine);
  * `engine` NULL or live.
  */
 xq_status xq_engine_new_game(const xq_engine *engine);
+
+/**
+ * Sets the engine's evaluation (`XQ_EVALUATION_*`); the hash table is cleared.
+ * `XQ_STATUS_INVALID_ARGUMENT` for an unknown value, `XQ_STATUS_BUSY` from inside this
+ * engine's info callback.
+ *
+ * # Safety
+ * `engine` NULL or live.
+ */
+xq_status xq_engine_set_evaluation(const xq_engine *engine, xq_evaluation evaluation);
+
+/**
+ * Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied).
+ * `XQ_STATUS_INVALID_NET` when it is not a usable net (the engine keeps its evaluation).
+ *
+ * # Safety
+ * `engine` NULL or live; `bytes` NULL or valid for `len` bytes.
+ */
+xq_status xq_engine_load_net(const xq_engine *engine, const uint8_t *bytes, size_t len);
+
+/**
+ * Makes the engine evaluate with the net file at `path` (UTF-8). `XQ_STATUS_INVALID_NET` when
+ * the file cannot be read or is not a usable net (the engine keeps its evaluation).
+ *
+ * # Safety
+ * `engine` NULL or live; `path` NULL or a NUL-terminated string.
+ */
+xq_status xq_engine_load_net_file(const xq_engine *engine, const char *path);
 
 /**
  * Asks a running search on this engine to stop (it returns its best move so far). Callable

@@ -102,9 +102,10 @@ def test_the_board_is_copied(engine: AnyEngine) -> None:
 def test_in_process_configure_config_id_and_quit() -> None:
     engine = Engine(level="club", hash_mb=8)
     assert engine.id["name"].startswith("xiangqi ") and engine.id["author"]
-    assert engine.config == {"Threads": 1, "Hash": 8, "Level": "club", "Rules": None, "Seed": None}
+    default = xiangqi.engine.DEFAULT_EVALUATION
+    assert engine.config == {"Threads": 1, "Hash": 8, "Level": "club", "Rules": None, "Seed": None, "Evaluation": default}
     engine.configure({"Threads": 2, "hash": "16", "Level": "strong", "Rules": "casual", "Seed": 7, "Clear Hash": True})
-    assert engine.config == {"Threads": 2, "Hash": 16, "Level": "strong", "Rules": "casual", "Seed": 7}
+    assert engine.config == {"Threads": 2, "Hash": 16, "Level": "strong", "Rules": "casual", "Seed": 7, "Evaluation": default}
     assert engine.level == "strong"
     with pytest.raises(EngineError, match="no option 'Ponder'"):
         engine.configure({"Ponder": True})

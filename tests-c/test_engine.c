@@ -195,8 +195,53 @@ static void test_stop_from_another_thread(void) {
     xq_engine_free(engine);
 }
 
+/* The evaluation: classical or the shipped net by constant, a net from a file or from bytes;
+ * files and bytes that are not a usable net are refused with XQ_STATUS_INVALID_NET and the
+ * engine goes on searching with what it had. */
+static void test_evaluations_and_net_files(void) {
+    xq_engine *engine = NULL;
+    CHECK_STATUS(xq_engine_new(NULL, &engine), XQ_STATUS_OK);
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_SIMPLE, &game), XQ_STATUS_OK);
+    xq_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.depth = 4;
+    xq_search_result result;
+
+    CHECK_STATUS(xq_engine_set_evaluation(engine, XQ_EVALUATION_CLASSICAL), XQ_STATUS_OK);
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_OK);
+    CHECK(is_legal(game, result.best_move));
+    CHECK_STATUS(xq_engine_set_evaluation(engine, XQ_EVALUATION_NNUE), XQ_STATUS_OK);
+    CHECK_STATUS(xq_engine_set_evaluation(engine, 7), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_engine_set_evaluation(NULL, XQ_EVALUATION_NNUE), XQ_STATUS_NULL_ARGUMENT);
+
+    static const uint8_t garbage[] = "XQNNUE but not really a net";
+    CHECK_STATUS(xq_engine_load_net(engine, garbage, sizeof garbage), XQ_STATUS_INVALID_NET);
+    CHECK_STATUS(xq_engine_load_net(engine, garbage, 0), XQ_STATUS_INVALID_NET);
+    CHECK_STATUS(xq_engine_load_net(engine, NULL, 10), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_engine_load_net_file(engine, "/nonexistent/net.nnue"), XQ_STATUS_INVALID_NET);
+    CHECK_STATUS(xq_engine_load_net_file(engine, NULL), XQ_STATUS_NULL_ARGUMENT);
+    char path[] = "/tmp/xq-test-net-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    CHECK(f != NULL);
+    CHECK(fwrite(garbage, 1, sizeof garbage, f) == sizeof garbage);
+    fclose(f);
+    CHECK_STATUS(xq_engine_load_net_file(engine, path), XQ_STATUS_INVALID_NET);
+    remove(path);
+    CHECK(strstr(xq_status_message(XQ_STATUS_INVALID_NET), "net") != NULL);
+
+    /* Still searching, with the shipped net. */
+    CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_OK);
+    CHECK(is_legal(game, result.best_move));
+    xq_game_free(game);
+    xq_engine_free(engine);
+}
+
 int main(void) {
     test_search_returns_legal_move();
+    test_evaluations_and_net_files();
     test_finds_mate_and_reports_no_move();
     test_the_ply_that_reaches_the_no_capture_limit();
     test_stop_from_another_thread();

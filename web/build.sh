@@ -22,6 +22,8 @@ WASM_BINDGEN=$TOOLS/bin/wasm-bindgen
 MAX_MEMORY=1073741824
 # The main thread's stack, as wasm-bindgen gives each helper thread (2 MiB; Rust's default is 1).
 STACK="-C link-arg=-zstack-size=2097152"
+# 128-bit SIMD for the net's accumulators and output (every current browser runs it).
+SIMD="-C target-feature=+simd128"
 
 step() { echo "== $*" >&2; }
 
@@ -71,11 +73,11 @@ optimize() { # file [features...]
 
 # ----- single-thread build (stable) ----------------------------------------------------------
 step "xiangqi-wasm, single-thread"
-RUSTFLAGS="$STACK" $CARGO build -p xiangqi-wasm --target wasm32-unknown-unknown --profile wasm
+RUSTFLAGS="$STACK $SIMD" $CARGO build -p xiangqi-wasm --target wasm32-unknown-unknown --profile wasm
 rm -rf "$STAGE/st"
 "$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/st" \
   target/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
-optimize "$STAGE/st/xiangqi_wasm_bg.wasm"
+optimize "$STAGE/st/xiangqi_wasm_bg.wasm" --enable-simd
 
 # ----- threaded build (nightly, build-std) ---------------------------------------------------
 rm -rf "$STAGE/mt"
@@ -90,7 +92,7 @@ if [ "$WEB_THREADS" != 0 ]; then
   fi
   step "xiangqi-wasm, threaded"
   # Its own target directory: other flags and another std, so that the stable artefacts stay.
-  RUSTFLAGS="$STACK -C target-feature=+atomics,+bulk-memory \
+  RUSTFLAGS="$STACK $SIMD -C target-feature=+atomics,+bulk-memory \
     -C link-arg=--shared-memory -C link-arg=--import-memory \
     -C link-arg=--max-memory=$MAX_MEMORY \
     -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
@@ -100,7 +102,7 @@ if [ "$WEB_THREADS" != 0 ]; then
     -Z build-std=panic_abort,std
   "$WASM_BINDGEN" --target web --no-typescript --out-dir "$STAGE/mt" \
     target/wasm-threads/wasm32-unknown-unknown/wasm/xiangqi_wasm.wasm
-  optimize "$STAGE/mt/xiangqi_wasm_bg.wasm" --enable-threads --enable-bulk-memory
+  optimize "$STAGE/mt/xiangqi_wasm_bg.wasm" --enable-threads --enable-bulk-memory --enable-simd
   # wasm-bindgen-rayon's pool workers start the module with the positional arguments that
   # wasm-bindgen deprecates (a console warning in every helper thread): pass the object form.
   sed -i 's/await pkg\.default(data\.module, data\.memory);/await pkg.default({ module_or_path: data.module, memory: data.memory });/' \

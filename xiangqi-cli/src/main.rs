@@ -1,5 +1,6 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+mod nnue;
 /// `println!` for stdout that a closed pipe (`xiangqi ... | head`) ends quietly, as it ends
 /// other Unix tools, instead of a panic.
 macro_rules! out {
@@ -19,7 +20,7 @@ use xiangqi_core::{Position, STARTING_FEN};
 
 const USAGE: &str = "usage:
   xiangqi uci                  speak UCI (or UCCI, when the GUI sends `ucci`) on stdin/stdout
-  xiangqi bench [DEPTH]        search the bench positions; prints nodes and nodes/second
+  xiangqi bench [DEPTH] [--eval nnue|classical]   search the bench positions; nodes, nodes/second
   xiangqi play [--level beginner|casual|club|strong|master] [--color red|black] [--letters]
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
@@ -27,6 +28,7 @@ const USAGE: &str = "usage:
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
   xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
+  xiangqi nnue gen|train ...   training data and training for the learned evaluation
   xiangqi --version            the version (also -V)
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
 `xiangqi CMD --help` or `xiangqi help CMD` describes one command (`xiangqi pgn stats --help`).";
@@ -43,8 +45,9 @@ Speak UCI on stdin/stdout (UCCI after `ucci`, or from the start with `xiangqi uc
 Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
         }
         "bench" => {
-            "usage: xiangqi bench [DEPTH]
-Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second."
+            "usage: xiangqi bench [DEPTH] [--eval nnue|classical] [--eval-file NET]
+Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second.
+The node count is the signature of the search with that evaluation (default: the engine's)."
         }
         "perft" => {
             "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
@@ -55,6 +58,7 @@ Count the leaf nodes N plies below the position; --divide lists the count below 
         "pgn" => records::PGN_USAGE,
         "pgn stats" => records::PGN_STATS_USAGE,
         "puzzles" => puzzles::USAGE,
+        "nnue" => nnue::USAGE,
         _ => return None,
     })
 }
@@ -131,6 +135,7 @@ fn main() -> ExitCode {
         Some("convert") => records::convert_command(&args[1..]),
         Some("pgn") => records::pgn_command(&args[1..]),
         Some("puzzles") => puzzles::command(&args[1..]),
+        Some("nnue") => nnue::command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())
@@ -261,15 +266,22 @@ fn uci_command(first: Option<&str>) {
 }
 
 fn bench_command(args: &[String]) -> Result<(), String> {
-    let depth = match args.first() {
-        None => xiangqi_search::bench::BENCH_DEPTH,
-        Some(d) => d
-            .parse()
-            .ok()
-            .filter(|d| (1..=30).contains(d))
-            .ok_or_else(|| format!("bench depth must be 1..30, not {d:?}"))?,
-    };
-    let report = xiangqi_search::bench::run_bench(depth, |i, _, result| {
+    let mut depth = xiangqi_search::bench::BENCH_DEPTH;
+    let mut evaluation = xiangqi_search::Evaluation::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            a if nnue::eval_option(a, &mut it, &mut evaluation)? => {}
+            d => {
+                depth = d
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=30).contains(d))
+                    .ok_or_else(|| format!("bench depth must be 1..30, not {d:?}"))?;
+            }
+        }
+    }
+    let report = xiangqi_search::bench::run_bench_with(depth, 1, evaluation, |i, _, result| {
         let best = result
             .best_move
             .map_or_else(|| "(none)".to_owned(), |m| m.to_string());

@@ -3,12 +3,13 @@
 
 use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_AXF};
 use crate::status::xq_status;
-use crate::util::{from_ptr, guard, write_out};
-use std::ffi::c_void;
+use crate::util::{c_str, from_ptr, guard, write_out};
+use std::ffi::{c_char, c_void};
 use std::sync::Mutex;
 use std::time::Duration;
 use xiangqi_search::{
-    Clock, Engine, EngineError, EngineOptions, Level, Limits, Score, SearchInfo, StopHandle,
+    Clock, Engine, EngineError, EngineOptions, Evaluation, Level, Limits, Score, SearchInfo,
+    StopHandle,
 };
 
 /// A playing level.
@@ -23,6 +24,13 @@ pub const XQ_LEVEL_CLUB: xq_level = 2;
 pub const XQ_LEVEL_STRONG: xq_level = 3;
 /// The engine at full strength.
 pub const XQ_LEVEL_MASTER: xq_level = 4;
+
+/// Which static evaluation an engine uses.
+pub type xq_evaluation = u32;
+/// The learned evaluation with the net built into the library (the default).
+pub const XQ_EVALUATION_NNUE: xq_evaluation = 0;
+/// The hand-written evaluation.
+pub const XQ_EVALUATION_CLASSICAL: xq_evaluation = 1;
 
 /// The most moves of a principal variation stored in an `xq_search_result`.
 pub const XQ_MAX_PV: usize = 64;
@@ -296,6 +304,86 @@ pub unsafe extern "C" fn xq_engine_new_game(engine: *const xq_engine) -> xq_stat
             .new_game();
         Ok(())
     })
+}
+
+/// Sets the engine's evaluation (`XQ_EVALUATION_*`); the hash table is cleared.
+/// `XQ_STATUS_INVALID_ARGUMENT` for an unknown value, `XQ_STATUS_BUSY` from inside this
+/// engine's info callback.
+///
+/// # Safety
+/// `engine` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn xq_engine_set_evaluation(
+    engine: *const xq_engine,
+    evaluation: xq_evaluation,
+) -> xq_status {
+    guard(|| {
+        let evaluation = match evaluation {
+            XQ_EVALUATION_NNUE => Evaluation::default_nnue(),
+            XQ_EVALUATION_CLASSICAL => Evaluation::Classical,
+            _ => return Err(xq_status::InvalidArgument),
+        };
+        // SAFETY: the caller guarantees engine is NULL or live.
+        let engine = unsafe { from_ptr(engine) }?;
+        set_evaluation(engine, evaluation)
+    })
+}
+
+/// Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied).
+/// `XQ_STATUS_INVALID_NET` when it is not a usable net (the engine keeps its evaluation).
+///
+/// # Safety
+/// `engine` NULL or live; `bytes` NULL or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn xq_engine_load_net(
+    engine: *const xq_engine,
+    bytes: *const u8,
+    len: usize,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees engine is NULL or live.
+        let engine = unsafe { from_ptr(engine) }?;
+        if bytes.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        // SAFETY: the caller guarantees bytes is valid for len bytes.
+        let data = unsafe { std::slice::from_raw_parts(bytes, len) };
+        let evaluation = Evaluation::from_net_bytes(data).map_err(|_| xq_status::InvalidNet)?;
+        set_evaluation(engine, evaluation)
+    })
+}
+
+/// Makes the engine evaluate with the net file at `path` (UTF-8). `XQ_STATUS_INVALID_NET` when
+/// the file cannot be read or is not a usable net (the engine keeps its evaluation).
+///
+/// # Safety
+/// `engine` NULL or live; `path` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn xq_engine_load_net_file(
+    engine: *const xq_engine,
+    path: *const c_char,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees engine is NULL or live.
+        let engine = unsafe { from_ptr(engine) }?;
+        // SAFETY: the caller guarantees path is NULL or NUL-terminated.
+        let path = unsafe { c_str(path) }?;
+        let data = std::fs::read(path).map_err(|_| xq_status::InvalidNet)?;
+        let evaluation = Evaluation::from_net_bytes(&data).map_err(|_| xq_status::InvalidNet)?;
+        set_evaluation(engine, evaluation)
+    })
+}
+
+fn set_evaluation(engine: &xq_engine, evaluation: Evaluation) -> Result<(), xq_status> {
+    if searching_here(engine) {
+        return Err(xq_status::Busy);
+    }
+    engine
+        .engine
+        .lock()
+        .map_err(|_| xq_status::Internal)?
+        .set_evaluation(evaluation);
+    Ok(())
 }
 
 /// Asks a running search on this engine to stop (it returns its best move so far). Callable

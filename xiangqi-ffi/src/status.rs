@@ -39,6 +39,10 @@ pub enum xq_status {
     /// The engine is busy with a search on this very thread: the call came from inside that
     /// search's info callback. Nothing was done (`xq_engine_stop` is the one call allowed there).
     Busy = 14,
+    /// A net for the learned evaluation cannot be used: the file is unreadable, not a net,
+    /// damaged (size or checksum) or of an architecture this build does not run. The engine
+    /// keeps its evaluation.
+    InvalidNet = 15,
 }
 
 /// Static text for each status.
@@ -63,6 +67,9 @@ fn message(status: xq_status) -> &'static [u8] {
         xq_status::Busy => {
             b"the engine is busy with a search on this thread (called from its callback)\0"
         }
+        xq_status::InvalidNet => {
+            b"the net file is unreadable, not a net, damaged or of another architecture\0"
+        }
     }
 }
 
@@ -70,7 +77,7 @@ fn message(status: xq_status) -> &'static [u8] {
 /// "unknown status".
 #[no_mangle]
 pub extern "C" fn xq_status_message(status: i32) -> *const c_char {
-    const ALL: [xq_status; 15] = [
+    const ALL: [xq_status; 16] = [
         xq_status::Ok,
         xq_status::NullArgument,
         xq_status::InvalidArgument,
@@ -86,6 +93,7 @@ pub extern "C" fn xq_status_message(status: i32) -> *const c_char {
         xq_status::Internal,
         xq_status::OutOfMemory,
         xq_status::Busy,
+        xq_status::InvalidNet,
     ];
     let text: &'static [u8] = ALL
         .iter()

@@ -10,7 +10,7 @@
 //! The search runs on a helper thread while the calling thread waits, so Ctrl-C stops it.
 
 use crate::board::Board;
-use crate::errors::{Count, LimitError, XiangqiError};
+use crate::errors::{Count, LimitError, NetError, XiangqiError};
 use crate::interrupt::run_interruptible;
 use crate::types::Move;
 use pyo3::prelude::*;
@@ -21,8 +21,8 @@ use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_search::{
-    max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Level, Limits, Score,
-    SearchInfo, SearchResult, StopHandle, MAX_THREADS,
+    max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Evaluation, Level,
+    Limits, Score, SearchInfo, SearchResult, StopHandle, MAX_THREADS,
 };
 
 /// The longest time limit a search takes, in seconds (about 31 years): larger limits are cut
@@ -193,9 +193,10 @@ impl Drop for Searcher<'_> {
 impl Engine {
     #[new]
     #[pyo3(
-        signature = (level = "master", threads = Count(1), hash_mb = Count(64), rules = "axf", seed = None),
-        text_signature = "(level='master', threads=1, hash_mb=64, rules='axf', seed=None)"
+        signature = (level = "master", threads = Count(1), hash_mb = Count(64), rules = "axf", seed = None, evaluation = None, eval_file = None),
+        text_signature = "(level='master', threads=1, hash_mb=64, rules='axf', seed=None, evaluation=None, eval_file=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
         level: &str,
@@ -203,10 +204,13 @@ impl Engine {
         hash_mb: Count<usize>,
         rules: &str,
         seed: Option<Count<u64>>,
+        evaluation: Option<&str>,
+        eval_file: Option<std::path::PathBuf>,
     ) -> PyResult<Engine> {
         let (threads, hash_mb, seed) = (threads.0, hash_mb.0, seed.map(|s| s.0));
         let level = parse_level(level)?;
         let rules = parse_rules(rules)?;
+        let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
         let options = EngineOptions {
             threads,
             hash_mb,
@@ -214,6 +218,7 @@ impl Engine {
             rules,
             multipv: 1,
             seed,
+            evaluation,
         };
         let engine = py
             .detach(|| CoreEngine::try_new(options))
@@ -250,6 +255,31 @@ impl Engine {
         let rules = parse_rules(rules)?;
         self.lock(py, "change the rules")?.set_rules(rules);
         Ok(())
+    }
+
+    /// Changes the static evaluation: `"nnue"` (with `eval_file`, else the shipped net) or
+    /// `"classical"`.
+    #[pyo3(signature = (evaluation, eval_file = None))]
+    fn set_evaluation(
+        &self,
+        py: Python<'_>,
+        evaluation: &str,
+        eval_file: Option<std::path::PathBuf>,
+    ) -> PyResult<()> {
+        let evaluation = parse_evaluation(Some(evaluation), eval_file.as_deref())?;
+        self.lock(py, "change the evaluation")?
+            .set_evaluation(evaluation);
+        Ok(())
+    }
+
+    /// `"nnue"` or `"classical"`.
+    #[getter]
+    fn evaluation(&self, py: Python<'_>) -> PyResult<&'static str> {
+        Ok(self
+            .lock(py, "read the evaluation")?
+            .options()
+            .evaluation
+            .name())
     }
 
     /// Sets the number of search threads (1..=`MAX_THREADS`; `LimitError` outside).
@@ -426,6 +456,51 @@ impl Engine {
     }
 }
 
+/// An evaluation by name, with a net file for `nnue` (else the shipped net); no name is the
+/// engine's default (`nnue` when a file is given).
+pub(crate) fn parse_evaluation(
+    name: Option<&str>,
+    eval_file: Option<&std::path::Path>,
+) -> PyResult<Evaluation> {
+    let name = match (name, eval_file) {
+        (Some(name), _) => name.to_ascii_lowercase(),
+        (None, Some(_)) => "nnue".to_owned(),
+        (None, None) => return Ok(Evaluation::default()),
+    };
+    match (name.as_str(), eval_file) {
+        ("classical", None) => Ok(Evaluation::Classical),
+        ("classical", Some(_)) => Err(XiangqiError::new_err(
+            "eval_file goes with evaluation=\"nnue\", not \"classical\"",
+        )),
+        ("nnue", None) => Ok(Evaluation::default_nnue()),
+        ("nnue", Some(path)) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))?;
+            Evaluation::from_net_bytes(&bytes)
+                .map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))
+        }
+        _ => Err(XiangqiError::new_err(format!(
+            "evaluation must be \"nnue\" or \"classical\", not {name:?}"
+        ))),
+    }
+}
+
+/// The static evaluation of the board's position in centipawns for the side to move (no
+/// search), by the shipped net, a net file, or the classical evaluation.
+#[pyfunction]
+#[pyo3(signature = (board, evaluation = None, eval_file = None))]
+fn evaluate(
+    board: PyRef<'_, Board>,
+    evaluation: Option<&str>,
+    eval_file: Option<std::path::PathBuf>,
+) -> PyResult<i32> {
+    let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
+    Ok(xiangqi_search::eval::evaluate_by(
+        &evaluation,
+        board.line.pos(),
+    ))
+}
+
 /// The level names, weakest first, with their descriptions.
 #[pyfunction]
 fn engine_levels() -> Vec<(String, &'static str)> {
@@ -448,6 +523,8 @@ fn engine_id() -> (&'static str, &'static str) {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add("DEFAULT_EVALUATION", Evaluation::default().name())?;
     m.add_function(wrap_pyfunction!(engine_id, m)?)?;
     m.add("MAX_HASH_MB", max_hash_mb())?;
     m.add("MAX_THREADS", MAX_THREADS)?;

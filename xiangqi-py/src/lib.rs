@@ -9,6 +9,7 @@ mod encoding;
 mod engine;
 mod errors;
 mod interrupt;
+mod nnue;
 mod outcome;
 mod perft;
 mod pgn;
@@ -30,6 +31,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
+    nnue::register(m)?;
     review::register(m)?;
     Ok(())
 }
@@ -71,7 +73,8 @@ mod encoding_py {
     /// required too).
     #[pyfunction]
     #[pyo3(signature = (index, encoding = "2086", *, turn))]
-    fn index_to_move(index: i64, encoding: &str, turn: bool) -> PyResult<Move> {
+    fn index_to_move(index: crate::errors::Int, encoding: &str, turn: bool) -> PyResult<Move> {
+        let index = index.0;
         let enc = parse_encoding(encoding)?;
         let mirror = color_from_py(turn) == Color::Black;
         usize::try_from(index)

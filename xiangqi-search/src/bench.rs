@@ -3,6 +3,7 @@
 //! a test pins it and any unintended change shows.
 
 use crate::engine::{Engine, EngineOptions};
+use crate::eval::Evaluation;
 use crate::search::limits::{Limits, SearchResult};
 use crate::Instant;
 use std::time::Duration;
@@ -57,6 +58,17 @@ pub fn run_bench(depth: u32, each: impl FnMut(usize, &str, &SearchResult)) -> Be
 pub fn run_bench_threads(
     depth: u32,
     threads: usize,
+    each: impl FnMut(usize, &str, &SearchResult),
+) -> BenchReport {
+    run_bench_with(depth, threads, Evaluation::default(), each)
+}
+
+/// [`run_bench_threads`] with the given evaluation (the node count is a signature of the
+/// search and the evaluation together).
+pub fn run_bench_with(
+    depth: u32,
+    threads: usize,
+    evaluation: Evaluation,
     mut each: impl FnMut(usize, &str, &SearchResult),
 ) -> BenchReport {
     let mut engine = Engine::new(EngineOptions {
@@ -66,6 +78,7 @@ pub fn run_bench_threads(
         // The bench's own rules, fixed so that its signature moves only with the search, not
         // with the library's default preset.
         rules: Rules::simple(),
+        evaluation,
         ..EngineOptions::default()
     });
     let limits = Limits {

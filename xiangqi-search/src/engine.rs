@@ -11,6 +11,7 @@
 //! assert!(Position::startpos().is_legal(result.best_move.unwrap()));
 //! ```
 
+use crate::eval::Evaluation;
 use crate::levels::{self, Level, Rng};
 use crate::rules::Rules;
 use crate::score::{Score, Value, INFINITE, MAX_PLY};
@@ -48,6 +49,8 @@ pub struct EngineOptions {
     /// Seed of the levels' random move choice; `None` seeds from the clock, so that games
     /// against a weak level vary. Master never uses randomness.
     pub seed: Option<u64>,
+    /// The static evaluation the search uses.
+    pub evaluation: Evaluation,
 }
 
 impl Default for EngineOptions {
@@ -59,6 +62,7 @@ impl Default for EngineOptions {
             rules: Rules::axf(),
             multipv: 1,
             seed: None,
+            evaluation: Evaluation::default(),
         }
     }
 }
@@ -234,6 +238,15 @@ impl Engine {
         self.options.level = level;
     }
 
+    /// Sets the static evaluation; the transposition table is cleared, since its entries hold
+    /// the old evaluation's values.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        if evaluation != self.options.evaluation {
+            self.options.evaluation = evaluation;
+            self.tt.clear();
+        }
+    }
+
     /// Sets the game-end preset used inside the search.
     pub fn set_rules(&mut self, rules: Rules) {
         self.options.rules = rules;
@@ -379,6 +392,7 @@ impl Engine {
             time: TimeManager::new(limits, root.turn(), started),
             rules: self.options.rules,
             max_depth,
+            net: self.options.evaluation.net(),
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);

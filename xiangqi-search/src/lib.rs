@@ -5,6 +5,7 @@
 //! a reproducible node count and speed; [`review`] judges the moves of a game.
 
 pub mod bench;
+pub mod datagen;
 mod engine;
 pub mod eval;
 pub mod levels;
@@ -25,6 +26,7 @@ pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};
 pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
+pub use eval::Evaluation;
 pub use levels::Level;
 pub use levels::UnknownLevel;
 pub use limits_check::{max_hash_mb, EngineError};

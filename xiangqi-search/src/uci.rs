@@ -25,13 +25,17 @@
 //! Options: `Hash` (MiB, at most what this machine holds: see [`crate::max_hash_mb`]),
 //! `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`, `simple` or `axf`, or a
 //! custom string such as `simple,no-capture=off`), `Seed` (the levels' randomness; 0 = from the
-//! clock) and `Clear Hash`.
+//! clock), `Evaluation` (`nnue`, the learned one, or `classical`, the hand-written one), `EvalFile`
+//! (a net file, which also selects `nnue`; `<embedded>` is the shipped net; a file that fails its
+//! checks gets an `info string error` and the previous net and evaluation are kept) and
+//! `Clear Hash`.
 //!
 //! Extra commands: `go perft N` (a move-by-move count, N at most [`MAX_PERFT_DEPTH`]),
 //! `bench [depth]`, `d` (draw the board).
 
 use crate::bench;
 use crate::engine::{Engine, EngineOptions, MAX_MULTIPV, MAX_THREADS};
+use crate::eval::Evaluation;
 use crate::levels::Level;
 use crate::limits_check::max_hash_mb;
 use crate::rules::Rules;
@@ -53,6 +57,8 @@ use xiangqi_core::{Move, Position, RankDialect};
 pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
 /// The authors as announced to GUIs.
 pub const ENGINE_AUTHOR: &str = "the xiangqi toolkit developers";
+/// The `EvalFile` value that names the net built into the engine.
+pub const EMBEDDED_NET: &str = "<embedded>";
 /// Deepest `go perft` accepted: counts stay far from overflowing, and depth 10 from the opening
 /// already takes months (`stop` ends any of them).
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -125,6 +131,10 @@ struct Session {
     /// `quit` was read: what still waits runs with every job stopped at once, then the session
     /// ends.
     quitting: bool,
+    /// The net `Evaluation nnue` uses: the shipped one, or the last good `EvalFile`.
+    net: Arc<xiangqi_nnue::Network>,
+    /// The `EvalFile` value shown, `<embedded>` for the shipped net.
+    eval_file: String,
 }
 
 /// Runs the protocol loop until `quit` or the end of input. Returns when every search has
@@ -222,6 +232,8 @@ fn command_loop(out: Output, events: Sender<Event>, inbox: Receiver<Event>) {
         moves: Vec::new(),
         ban_moves: Vec::new(),
         quitting: false,
+        net: Evaluation::default_net(),
+        eval_file: EMBEDDED_NET.to_owned(),
     };
     let mut input_ended = false;
     while let Ok(event) = inbox.recv() {
@@ -517,6 +529,20 @@ impl Session {
                     out,
                     "option name Seed type spin default 0 min 0 max 2147483647",
                 );
+                send(
+                    out,
+                    &format!(
+                        "option name Evaluation type combo default {} var nnue var classical",
+                        o.evaluation.name()
+                    ),
+                );
+                send(
+                    out,
+                    &format!(
+                        "option name EvalFile type string default {}",
+                        self.eval_file
+                    ),
+                );
                 send(out, "option name Clear Hash type button");
                 send(out, "uciok");
             }
@@ -548,6 +574,17 @@ impl Session {
                 send(
                     out,
                     &format!("option rules type combo {rules} default {}", o.rules.name()),
+                );
+                send(
+                    out,
+                    &format!(
+                        "option evaluation type combo nnue classical default {}",
+                        o.evaluation.name()
+                    ),
+                );
+                send(
+                    out,
+                    &format!("option evalfile type string default {}", self.eval_file),
                 );
                 send(out, "option usebook type check default false");
                 send(out, "option newgame type button");
@@ -610,6 +647,46 @@ impl Session {
             "seed" => parse_saturating(value.trim())
                 .map(|s| engine.set_seed(Some(s).filter(|&s| s != 0)))
                 .ok_or_else(|| format!("Seed needs a number, not {value:?}")),
+            "evaluation" => match value.trim().to_ascii_lowercase().as_str() {
+                "nnue" => {
+                    engine.set_evaluation(Evaluation::Nnue(self.net.clone()));
+                    Ok(())
+                }
+                "classical" => {
+                    engine.set_evaluation(Evaluation::Classical);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "Evaluation must be nnue or classical, not {value:?}; kept as it was"
+                )),
+            },
+            "evalfile" => {
+                let path = value.trim();
+                let loaded = if path.is_empty() || path == EMBEDDED_NET {
+                    Ok(Evaluation::default_net())
+                } else {
+                    std::fs::read(path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| {
+                            xiangqi_nnue::Network::from_bytes(&bytes).map_err(|e| e.to_string())
+                        })
+                        .map(Arc::new)
+                };
+                match loaded {
+                    Ok(net) => {
+                        self.net = net.clone();
+                        self.eval_file =
+                            if path.is_empty() { EMBEDDED_NET } else { path }.to_owned();
+                        // A net chosen is a net used.
+                        engine.set_evaluation(Evaluation::Nnue(net));
+                        Ok(())
+                    }
+                    Err(e) => Err(format!(
+                        "EvalFile {path:?}: {e}; the net stays {}",
+                        self.eval_file
+                    )),
+                }
+            }
             "clear hash" | "newgame" => {
                 engine.new_game();
                 Ok(())

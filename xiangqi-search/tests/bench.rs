@@ -1,13 +1,27 @@
 //! The bench node count is the search's signature. When a change to search or evaluation is
 //! meant to change it, update the number here in the same commit and say so in the message.
 
-/// Nodes of `xiangqi bench` at the default depth.
+use xiangqi_search::bench::{run_bench_with, BENCH_DEPTH};
+use xiangqi_search::Evaluation;
+
+/// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
+/// browser test reads this line too.
 const EXPECTED_BENCH_NODES: u64 = 1_141_466;
+/// Nodes of `xiangqi bench --eval classical` at the default depth.
+const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_141_466;
 
 #[test]
 fn bench_node_count_is_pinned() {
-    let first = xiangqi_search::bench::run_bench(xiangqi_search::bench::BENCH_DEPTH, |_, _, _| {});
-    assert_eq!(first.nodes, EXPECTED_BENCH_NODES, "bench signature changed");
+    let default = xiangqi_search::bench::run_bench(BENCH_DEPTH, |_, _, _| {});
+    assert_eq!(
+        default.nodes, EXPECTED_BENCH_NODES,
+        "bench signature changed"
+    );
+    let classical = run_bench_with(BENCH_DEPTH, 1, Evaluation::Classical, |_, _, _| {});
+    assert_eq!(
+        classical.nodes, EXPECTED_CLASSICAL_BENCH_NODES,
+        "classical bench signature changed"
+    );
 }
 
 #[test]

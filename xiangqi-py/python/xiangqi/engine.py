@@ -29,6 +29,7 @@ The levels, weakest first: beginner, casual, club, strong, master (see ``LEVELS`
 import dataclasses
 import functools
 import math
+import os
 import threading
 import time as _time
 import typing
@@ -36,6 +37,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Un
 
 from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
 from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels
+from xiangqi._xiangqi import DEFAULT_EVALUATION
+from xiangqi._xiangqi import evaluate as _evaluate
 from xiangqi.exceptions import EngineError, EngineTerminatedError, XiangqiError
 
 if TYPE_CHECKING:
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Engine",
+    "evaluate",
+    "DEFAULT_EVALUATION",
     "Limit",
     "PlayResult",
     "InfoDict",
@@ -375,7 +380,7 @@ def _whole(name: str, value: Any) -> int:
 
 
 #: The options ``Engine.configure`` takes (any case), as the engine's UCI front end names them.
-OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Clear Hash")
+OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Evaluation", "EvalFile", "Clear Hash")
 
 
 class Engine:
@@ -383,7 +388,9 @@ class Engine:
     a ``hash_mb`` transposition table (at most ``MAX_HASH_MB``; ``LimitError`` above it,
     ``MemoryError`` when it does not fit), judging repetitions by ``rules`` (``"casual"``,
     ``"simple"``, ``"axf"``; by default the board's own). ``seed`` fixes the weaker levels'
-    random choices.
+    random choices. ``evaluation`` is ``"nnue"`` (the learned evaluation: the shipped net, or
+    the net file ``eval_file``; ``NetError`` when it cannot be used), ``"classical"`` (the
+    hand-written one) or ``None``, the engine's default (``DEFAULT_EVALUATION``).
 
     As python-chess's engines: ``play``, ``analyse``, ``analysis`` (a search read while it
     runs), ``configure`` (the UCI option names of ``OPTIONS``), ``config``, ``id`` and
@@ -396,9 +403,14 @@ class Engine:
         hash_mb: int = 64,
         rules: Optional[str] = None,
         seed: Optional[int] = None,
+        *,
+        evaluation: Optional[str] = None,
+        eval_file: Optional[Union[str, "os.PathLike[str]"]] = None,
     ) -> None:
         self._rules = rules
-        self._engine = _Engine(level, threads, hash_mb, rules or "axf", seed)
+        self._engine = _Engine(
+            level, threads, hash_mb, rules or "axf", seed, evaluation, None if eval_file is None else os.fspath(eval_file)
+        )
         self._quit = False
         name, author = engine_id()
         #: ``name`` and ``author``, as the engine gives them over UCI.
@@ -409,14 +421,22 @@ class Engine:
         """The options in use, by their UCI names (``Rules`` is ``None`` when each board's own
         rules are used)."""
         threads, hash_mb, level, _, seed = self._engine.options
-        return {"Threads": threads, "Hash": hash_mb, "Level": level, "Rules": self._rules, "Seed": seed}
+        return {
+            "Threads": threads,
+            "Hash": hash_mb,
+            "Level": level,
+            "Rules": self._rules,
+            "Seed": seed,
+            "Evaluation": self.evaluation,
+        }
 
     def configure(self, options: typing.Mapping[str, Any]) -> None:
         """Sets options by their UCI names (any case): ``Threads``, ``Hash`` (MiB), ``Level``,
-        ``Rules`` (``None``: each board's own), ``Seed`` (``None``: from the clock) and ``Clear
-        Hash`` (any value). An unknown name, or ``MultiPV`` (given per call, as python-chess
-        does), raises ``EngineError``; a bad value ``XiangqiError``. Applied after a running
-        search."""
+        ``Rules`` (``None``: each board's own), ``Seed`` (``None``: from the clock),
+        ``Evaluation`` (``nnue`` or ``classical``), ``EvalFile`` (a net file, which selects
+        ``nnue``; ``<embedded>`` the shipped net) and ``Clear Hash`` (any value). An unknown
+        name, or ``MultiPV`` (given per call, as python-chess does), raises ``EngineError``; a
+        bad value ``XiangqiError``. Applied after a running search."""
         for name, value in options.items():
             key = name.strip().lower()
             if key == "threads":
@@ -431,6 +451,10 @@ class Engine:
                 self._rules = None if value is None else str(value)
             elif key == "seed":
                 self._engine.set_seed(None if value is None else _whole(name, value))
+            elif key == "evaluation":
+                self.set_evaluation(str(value))
+            elif key == "evalfile":
+                self.set_evaluation("nnue", None if value in (None, "<embedded>") else value)
             elif key == "clear hash":
                 self.new_game()
             elif key == "multipv":
@@ -441,6 +465,15 @@ class Engine:
     def _check_open(self) -> None:
         if self._quit:
             raise EngineTerminatedError("the engine was quit")
+
+    @property
+    def evaluation(self) -> str:
+        """``"nnue"`` or ``"classical"``."""
+        return self._engine.evaluation
+
+    def set_evaluation(self, evaluation: str, eval_file: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
+        """Changes the evaluation (see the class); the transposition table is cleared."""
+        self._engine.set_evaluation(evaluation, None if eval_file is None else os.fspath(eval_file))
 
     @property
     def level(self) -> str:
@@ -559,3 +592,17 @@ def __getattr__(name: str) -> Any:
 
         return getattr(uci, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def evaluate(
+    board: Board, *, evaluation: Optional[str] = None, eval_file: Optional[Union[str, "os.PathLike[str]"]] = None
+) -> int:
+    """The static evaluation of ``board`` in centipawns for the side to move, without search:
+    ``evaluation="nnue"`` (the shipped net, or ``eval_file``), ``"classical"``, or by default
+    the engine's (``DEFAULT_EVALUATION``).
+
+    >>> import xiangqi
+    >>> abs(xiangqi.engine.evaluate(xiangqi.Board())) < 100
+    True
+    """
+    return _evaluate(board, evaluation, None if eval_file is None else os.fspath(eval_file))

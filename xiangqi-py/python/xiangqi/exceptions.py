@@ -7,6 +7,7 @@ The board, notation and PGN errors come from the compiled module (``XiangqiError
     XiangqiError(ValueError)
     ├── FenError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError, PgnError
     ├── LimitError              a size or number beyond what the package accepts
+    ├── NetError                a net file for the learned evaluation that cannot be used
     └── EngineError(+ RuntimeError)
         ├── EngineBusyError         an engine asked to work from inside its own search
         ├── EngineTerminatedError   the process exited (or could not start)
@@ -25,6 +26,7 @@ from xiangqi._xiangqi import (
     IllegalMoveError,
     InvalidMoveError,
     LimitError,
+    NetError,
     PgnError,
     XiangqiError,
 )
@@ -37,6 +39,7 @@ __all__ = [
     "AmbiguousMoveError",
     "PgnError",
     "LimitError",
+    "NetError",
     "EngineError",
     "EngineBusyError",
     "EngineTerminatedError",

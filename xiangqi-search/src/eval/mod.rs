@@ -19,8 +19,10 @@ pub mod pst;
 
 use crate::params::{self, Pair};
 use crate::score::{Value, EVAL_BOUND};
+use std::sync::{Arc, OnceLock};
 use xiangqi_core::attacks;
 use xiangqi_core::{Bitboard, Color, File, Piece, Position, Rank, Role, Square};
+use xiangqi_nnue::{NetError, Network};
 
 /// A tunable evaluation term other than material and placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -595,5 +597,81 @@ mod tests {
             };
             assert_eq!(stm + params::TEMPO, evaluate(&pos), "{fen}");
         }
+    }
+}
+
+/// Which static evaluation the search uses.
+#[derive(Clone, Debug)]
+pub enum Evaluation {
+    /// The hand-written evaluation of this module.
+    Classical,
+    /// A learned evaluation (NNUE), kept move by move by the search.
+    Nnue(Arc<Network>),
+}
+
+impl Evaluation {
+    /// The net shipped with the engine.
+    pub fn default_net() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(Network::from_bytes(DEFAULT_NET).expect("the embedded net is valid"))
+        })
+        .clone()
+    }
+
+    /// The evaluation with the shipped net.
+    pub fn default_nnue() -> Evaluation {
+        Evaluation::Nnue(Evaluation::default_net())
+    }
+
+    /// Loads a net file for [`Evaluation::Nnue`].
+    pub fn from_net_bytes(bytes: &[u8]) -> Result<Evaluation, NetError> {
+        Network::from_bytes(bytes).map(|net| Evaluation::Nnue(Arc::new(net)))
+    }
+
+    /// The net, if this is a learned evaluation.
+    pub fn net(&self) -> Option<&Network> {
+        match self {
+            Evaluation::Classical => None,
+            Evaluation::Nnue(net) => Some(net),
+        }
+    }
+
+    /// `"classical"` or `"nnue"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Evaluation::Classical => "classical",
+            Evaluation::Nnue(_) => "nnue",
+        }
+    }
+}
+
+/// The shipped net's file.
+const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
+
+impl Default for Evaluation {
+    /// The hand-written evaluation, until the shipped net beats it.
+    fn default() -> Evaluation {
+        Evaluation::Classical
+    }
+}
+
+impl PartialEq for Evaluation {
+    fn eq(&self, other: &Evaluation) -> bool {
+        match (self, other) {
+            (Evaluation::Classical, Evaluation::Classical) => true,
+            (Evaluation::Nnue(a), Evaluation::Nnue(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Evaluation {}
+
+/// The static score of `pos` for the side to move by `evaluation`, computed from scratch.
+pub fn evaluate_by(evaluation: &Evaluation, pos: &Position) -> i32 {
+    match evaluation.net() {
+        None => evaluate(pos),
+        Some(net) => xiangqi_nnue::evaluate_reference(net, pos).clamp(-EVAL_BOUND, EVAL_BOUND),
     }
 }

@@ -12,7 +12,8 @@ use crate::eval::{self, pst};
 use crate::params::{self, Pair};
 use crate::rules::Rules;
 use crate::score::{
-    is_mate, mate_in, mated_in, outcome_value, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+    is_mate, mate_in, mated_in, outcome_value, Value, DRAW, EVAL_BOUND, INFINITE, MATE_BOUND,
+    MAX_PLY,
 };
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -20,6 +21,7 @@ use xiangqi_core::{
     adjudicate, fill_cycle_chases, judge_cycle, Move, NoMoveTest, Outcome, Piece, PieceSet,
     PlyRecord, Position, Role, Termination,
 };
+use xiangqi_nnue::{AccumulatorStack, Network};
 
 /// Node kinds as types, so that each compiles to its own specialised search.
 pub(crate) trait NodeKind {
@@ -56,6 +58,8 @@ pub(crate) struct Shared<'a> {
     pub time: TimeManager,
     pub rules: Rules,
     pub max_depth: i32,
+    /// The learned evaluation's net, when the search uses it.
+    pub net: Option<&'a Network>,
 }
 
 impl Shared<'_> {
@@ -158,6 +162,8 @@ pub(crate) struct Worker<'a> {
     pub completed_depth: i32,
     /// Root moves as of the last completed iteration.
     pub completed: Vec<RootMove>,
+    /// The learned evaluation's accumulators along the search path.
+    accumulators: Option<AccumulatorStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -195,6 +201,9 @@ impl<'a> Worker<'a> {
             stopped: false,
             completed_depth: 0,
             completed: Vec::new(),
+            accumulators: shared
+                .net
+                .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 8)),
         }
     }
 
@@ -234,6 +243,9 @@ impl<'a> Worker<'a> {
             psq.0 -= v.0;
             psq.1 -= v.1;
         }
+        if let (Some(stack), Some(net)) = (&mut self.accumulators, self.shared.net) {
+            stack.push_move(net, piece, m.from(), m.to(), captured);
+        }
         let undo = self.pos.make_move(m);
         self.shared.tt.prefetch(self.pos.hash());
         let in_check = self.pos.is_check();
@@ -257,12 +269,18 @@ impl<'a> Worker<'a> {
     #[inline]
     fn unmake(&mut self, m: Move, undo: xiangqi_core::Undo) {
         self.stack.pop();
+        if let Some(stack) = &mut self.accumulators {
+            stack.pop();
+        }
         self.pos.unmake_move(m, undo);
     }
 
     fn make_null(&mut self) -> xiangqi_core::Undo {
         let prev = *self.frame();
         let undo = self.pos.make_null_move();
+        if let Some(stack) = &mut self.accumulators {
+            stack.push_copy();
+        }
         self.stack.push(Frame {
             hash: self.pos.hash(),
             in_check: false,
@@ -278,6 +296,9 @@ impl<'a> Worker<'a> {
 
     fn unmake_null(&mut self, undo: xiangqi_core::Undo) {
         self.stack.pop();
+        if let Some(stack) = &mut self.accumulators {
+            stack.pop();
+        }
         self.pos.unmake_null_move(undo);
     }
 
@@ -326,7 +347,12 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn evaluate(&self) -> Value {
-        eval::evaluate_with(&self.pos, self.frame().psq)
+        match (&self.accumulators, self.shared.net) {
+            (Some(stack), Some(net)) => stack
+                .evaluate(net, self.pos.turn())
+                .clamp(-EVAL_BOUND, EVAL_BOUND),
+            _ => eval::evaluate_with(&self.pos, self.frame().psq),
+        }
     }
 
     /// The value of the current node when the game's rules end the line here: a repetition on

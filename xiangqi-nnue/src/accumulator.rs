@@ -1,0 +1,335 @@
+//! Accumulators kept move by move: the first layer's output for both views of every position
+//! on the search path.
+//!
+//! A move changes at most three inputs of each view (the piece leaves a point, arrives on
+//! another, and a captured piece goes), so the child's accumulators are the parent's plus and
+//! minus three weight rows; only the start needs a full refresh. The vector work runs with AVX2
+//! where the CPU has it (detected at run time), else in plain code that the compiler vectorizes
+//! for the target (SSE2, wasm `simd128`). All paths give exactly the reference's integers.
+
+use crate::features::{active_features, feature};
+use crate::net::Network;
+use xiangqi_core::{Color, Piece, Position, Square};
+
+/// The accumulators of the positions on a search path, one pair per ply.
+#[derive(Clone, Debug)]
+pub struct AccumulatorStack {
+    hidden: usize,
+    /// `capacity x 2 x hidden`: per ply, Red's view then Black's.
+    values: Vec<i16>,
+    top: usize,
+    avx2: bool,
+}
+
+impl AccumulatorStack {
+    /// A stack for `net` holding up to `capacity` positions, its first entry `pos`.
+    pub fn new(net: &Network, pos: &Position, capacity: usize) -> AccumulatorStack {
+        let hidden = net.hidden();
+        let mut stack = AccumulatorStack {
+            hidden,
+            values: vec![0; capacity.max(1) * 2 * hidden],
+            top: 0,
+            avx2: has_avx2(),
+        };
+        stack.refresh(net, pos);
+        stack
+    }
+
+    /// Recomputes the top entry from scratch for `pos`.
+    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+        for color in Color::ALL {
+            let acc = self.view_mut(self.top, color);
+            net.refresh_reference(active_features(pos, color), acc);
+        }
+    }
+
+    /// Empties the stack down to its first entry and refreshes it for `pos`.
+    pub fn reset(&mut self, net: &Network, pos: &Position) {
+        self.top = 0;
+        self.refresh(net, pos);
+    }
+
+    /// Plies on the stack above its first entry.
+    pub fn depth(&self) -> usize {
+        self.top
+    }
+
+    fn view_mut(&mut self, ply: usize, color: Color) -> &mut [i16] {
+        let at = (ply * 2 + color.index()) * self.hidden;
+        &mut self.values[at..at + self.hidden]
+    }
+
+    fn view(&self, ply: usize, color: Color) -> &[i16] {
+        let at = (ply * 2 + color.index()) * self.hidden;
+        &self.values[at..at + self.hidden]
+    }
+
+    /// Pushes the accumulators after `piece` moved `from` -> `to`, taking `captured`.
+    ///
+    /// # Panics
+    /// When the stack is full.
+    #[inline]
+    pub fn push_move(
+        &mut self,
+        net: &Network,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        captured: Option<Piece>,
+    ) {
+        assert!(
+            (self.top + 2) * 2 * self.hidden <= self.values.len(),
+            "accumulator stack full"
+        );
+        let h = self.hidden;
+        let row = |f: usize| &net.w1[f * h..(f + 1) * h];
+        for color in Color::ALL {
+            let add = row(feature(color, piece, to));
+            let sub = row(feature(color, piece, from));
+            let src_at = (self.top * 2 + color.index()) * h;
+            let dst_at = ((self.top + 1) * 2 + color.index()) * h;
+            let (before, after) = self.values.split_at_mut(dst_at);
+            let src = &before[src_at..src_at + h];
+            let dst = &mut after[..h];
+            match captured {
+                Some(victim) => {
+                    let sub2 = row(feature(color, victim, to));
+                    add_sub_sub(self.avx2, dst, src, add, sub, sub2);
+                }
+                None => add_sub(self.avx2, dst, src, add, sub),
+            }
+        }
+        self.top += 1;
+    }
+
+    /// Pushes a copy of the top entry (a null move changes no piece).
+    ///
+    /// # Panics
+    /// When the stack is full.
+    pub fn push_copy(&mut self) {
+        let n = 2 * self.hidden;
+        let at = self.top * n;
+        assert!(at + 2 * n <= self.values.len(), "accumulator stack full");
+        self.values.copy_within(at..at + n, at + n);
+        self.top += 1;
+    }
+
+    /// Drops the top entry.
+    pub fn pop(&mut self) {
+        debug_assert!(self.top > 0);
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// The net's score of the top position for the side to move `turn`, in centipawns.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
+        let (us, them) = (self.view(self.top, turn), self.view(self.top, turn.other()));
+        let h = self.hidden;
+        let (qa, _, _) = net.scales();
+        let sum = dot(self.avx2, us, &net.w2[..h], qa) + dot(self.avx2, them, &net.w2[h..], qa);
+        net.finish(sum)
+    }
+
+    /// The top entry's two views (Red's, Black's), for tests.
+    pub fn top_views(&self) -> (&[i16], &[i16]) {
+        (
+            self.view(self.top, Color::Red),
+            self.view(self.top, Color::Black),
+        )
+    }
+}
+
+/// The net's score of `pos` for the side to move, computed from scratch with the reference
+/// code (no incremental state): what the trainer's quantized forward pass gives.
+pub fn evaluate_reference(net: &Network, pos: &Position) -> i32 {
+    let h = net.hidden();
+    let mut red = vec![0i16; h];
+    let mut black = vec![0i16; h];
+    net.refresh_reference(active_features(pos, Color::Red), &mut red);
+    net.refresh_reference(active_features(pos, Color::Black), &mut black);
+    match pos.turn() {
+        Color::Red => net.output_reference(&red, &black),
+        Color::Black => net.output_reference(&black, &red),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_avx2() -> bool {
+    false
+}
+
+#[inline(always)]
+fn add_sub_plain(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
+    for (((d, s), a), b) in dst.iter_mut().zip(src).zip(add).zip(sub) {
+        *d = s.wrapping_add(*a).wrapping_sub(*b);
+    }
+}
+
+#[inline(always)]
+fn add_sub_sub_plain(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16], sub2: &[i16]) {
+    for ((((d, s), a), b), c) in dst.iter_mut().zip(src).zip(add).zip(sub).zip(sub2) {
+        *d = s.wrapping_add(*a).wrapping_sub(*b).wrapping_sub(*c);
+    }
+}
+
+/// `sum(clamp(acc, 0, qa)^2 * w)` in 16-lane blocks, each summed in 32 bits (the net's range
+/// check makes that exact), the blocks in 64 bits.
+#[inline(always)]
+fn dot_plain(acc: &[i16], w: &[i16], qa: i32) -> i64 {
+    let mut total = 0i64;
+    for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
+        let mut block = 0i32;
+        for (&a, &w) in a.iter().zip(w) {
+            let x = i32::from(a).clamp(0, qa);
+            block += x * i32::from(w) * x;
+        }
+        total += i64::from(block);
+    }
+    total
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use core::arch::x86_64::*;
+
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn add_sub(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
+        super::add_sub_plain(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn add_sub_sub(
+        dst: &mut [i16],
+        src: &[i16],
+        add: &[i16],
+        sub: &[i16],
+        sub2: &[i16],
+    ) {
+        super::add_sub_sub_plain(dst, src, add, sub, sub2);
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2; `acc` and `w` have the same length, a multiple of 16.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn dot(acc: &[i16], w: &[i16], qa: i32) -> i64 {
+        let zero = _mm256_setzero_si256();
+        let ceiling = _mm256_set1_epi16(qa as i16);
+        let mut sum = _mm256_setzero_si256();
+        for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
+            // SAFETY: each chunk holds 16 i16 values, 32 bytes; unaligned loads are allowed.
+            let (a, w) = unsafe {
+                (
+                    _mm256_loadu_si256(a.as_ptr().cast()),
+                    _mm256_loadu_si256(w.as_ptr().cast()),
+                )
+            };
+            let x = _mm256_min_epi16(_mm256_max_epi16(a, zero), ceiling);
+            // x * w fits 16 bits (the net's range check); madd multiplies by x again and adds
+            // neighbouring pairs into 32-bit lanes.
+            let xw = _mm256_mullo_epi16(x, w);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(xw, x));
+        }
+        let mut lanes = [0i32; 8];
+        // SAFETY: `lanes` is 32 bytes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+        lanes.iter().map(|&l| i64::from(l)).sum()
+    }
+}
+
+#[inline]
+fn add_sub(avx2: bool, dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: `avx2` is set only when the CPU reports AVX2.
+        return unsafe { avx2::add_sub(dst, src, add, sub) };
+    }
+    let _ = avx2;
+    add_sub_plain(dst, src, add, sub);
+}
+
+#[inline]
+fn add_sub_sub(avx2: bool, dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16], sub2: &[i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: `avx2` is set only when the CPU reports AVX2.
+        return unsafe { avx2::add_sub_sub(dst, src, add, sub, sub2) };
+    }
+    let _ = avx2;
+    add_sub_sub_plain(dst, src, add, sub, sub2);
+}
+
+#[inline]
+fn dot(avx2: bool, acc: &[i16], w: &[i16], qa: i32) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: `avx2` is set only when the CPU reports AVX2; the net's sizes are multiples
+        // of 16.
+        return unsafe { avx2::dot(acc, w, qa) };
+    }
+    let _ = avx2;
+    dot_plain(acc, w, qa)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::tests::random_net;
+
+    #[test]
+    fn incremental_updates_equal_a_refresh_on_random_games() {
+        let net = random_net(32, 7);
+        let mut rng = fastrand_like(11);
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            let mut stack = AccumulatorStack::new(&net, &pos, 400);
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng() % moves.len() as u64) as usize];
+                let piece = pos.piece_at(m.from()).unwrap();
+                let captured = pos.piece_at(m.to());
+                stack.push_move(&net, piece, m.from(), m.to(), captured);
+                pos.play(m).unwrap();
+                let mut fresh = AccumulatorStack::new(&net, &pos, 1);
+                fresh.refresh(&net, &pos);
+                assert_eq!(stack.top_views(), fresh.top_views());
+                assert_eq!(
+                    stack.evaluate(&net, pos.turn()),
+                    evaluate_reference(&net, &pos)
+                );
+                for avx2 in [false, true] {
+                    let (r, b) = stack.top_views();
+                    let (qa, _, _) = net.scales();
+                    let h = net.hidden();
+                    let sum = dot_plain(r, &net.w2[..h], qa) + dot_plain(b, &net.w2[h..], qa);
+                    assert_eq!(
+                        sum,
+                        dot(avx2 && has_avx2(), r, &net.w2[..h], qa)
+                            + dot(avx2 && has_avx2(), b, &net.w2[h..], qa)
+                    );
+                }
+            }
+        }
+    }
+
+    fn fastrand_like(seed: u64) -> impl FnMut() -> u64 {
+        let mut s = seed;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        }
+    }
+}

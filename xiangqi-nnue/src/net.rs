@@ -1,0 +1,447 @@
+//! The quantized net and its file format.
+//!
+//! Architecture 1: `(FEATURES -> H) x 2 -> 1`. Each side's view goes through the same first
+//! layer into an accumulator of `H` int16 values; the side to move's accumulator comes first,
+//! then the other's; each value is clipped to `0..=QA` and squared (SCReLU) and the `2H`
+//! results are weighed by the output layer:
+//!
+//! ```text
+//! eval = (sum(screlu(acc) * w2) / QA + b2) * SCALE / (QA * QB)      centipawns, side to move
+//! ```
+//!
+//! The file (all little-endian):
+//!
+//! ```text
+//! [u8; 8]  magic "XQNNUE\0\x01"          (the last byte is the format version)
+//! u32      architecture id (1)
+//! u32      H, the accumulator size (a multiple of 16, 16..=1024)
+//! u32 x 3  QA, QB, SCALE
+//! [u8; 32] a description (UTF-8, NUL padded)
+//! i16      w1[FEATURES][H], b1[H], w2[2H]
+//! i32      b2
+//! u32      FNV-1a of every byte before it
+//! ```
+//!
+//! A file is checked before it is used: magic, version, architecture, sizes, checksum, and that
+//! no accumulator or output sum can overflow.
+
+use crate::features::FEATURES;
+use core::fmt;
+
+/// The first bytes of a net file.
+pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x01";
+/// The only architecture so far.
+pub const ARCHITECTURE: u32 = 1;
+/// Most pieces on the board: the largest number of active inputs of one view.
+pub const MAX_ACTIVE: i32 = 32;
+const HEADER: usize = 8 + 4 * 5 + 32;
+
+/// Why a net file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file does not start with the net magic.
+    NotANet,
+    /// A version of the format this build cannot read.
+    Version(u8),
+    /// An architecture this build cannot run.
+    Architecture(u32),
+    /// The file's size does not match its header (it was cut short or has extra bytes).
+    Size {
+        /// The size the header implies.
+        expected: usize,
+        /// The file's size.
+        actual: usize,
+    },
+    /// A header field is out of range: which.
+    Header(&'static str),
+    /// The checksum does not match (the file is damaged).
+    Checksum,
+    /// The weights could overflow the integer inference.
+    OutOfRange(&'static str),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::NotANet => write!(f, "not a net file (no XQNNUE magic)"),
+            NetError::Version(v) => write!(f, "net file version {v} (this build reads version 1)"),
+            NetError::Architecture(a) => {
+                write!(
+                    f,
+                    "net architecture {a} (this build runs architecture {ARCHITECTURE})"
+                )
+            }
+            NetError::Size { expected, actual } => write!(
+                f,
+                "net file has {actual} bytes, its header says {expected} (cut short or damaged)"
+            ),
+            NetError::Header(what) => write!(f, "net file header: {what}"),
+            NetError::Checksum => write!(f, "net file checksum does not match (damaged)"),
+            NetError::OutOfRange(what) => write!(f, "net weights out of range: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A quantized net, checked and ready to evaluate.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    qa: i32,
+    qb: i32,
+    scale: i32,
+    description: String,
+    /// `FEATURES x hidden`, one row per input.
+    pub(crate) w1: Vec<i16>,
+    pub(crate) b1: Vec<i16>,
+    /// The side to move's half first.
+    pub(crate) w2: Vec<i16>,
+    pub(crate) b2: i32,
+    checksum: u32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("hidden", &self.hidden)
+            .field("description", &self.description)
+            .field("checksum", &format_args!("{:08x}", self.checksum))
+            .finish()
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The raw parts of a net, for the trainer's quantizer and for tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetParts {
+    /// Accumulator size.
+    pub hidden: usize,
+    /// The accumulator's scale (1.0 is `qa`) and SCReLU's ceiling.
+    pub qa: i32,
+    /// The output weights' scale.
+    pub qb: i32,
+    /// Centipawns per unit of the net's output.
+    pub scale: i32,
+    /// A description, at most 32 bytes of UTF-8.
+    pub description: String,
+    /// `FEATURES x hidden` first-layer weights, one row per input.
+    pub w1: Vec<i16>,
+    /// First-layer biases.
+    pub b1: Vec<i16>,
+    /// Output weights, the side to move's half first.
+    pub w2: Vec<i16>,
+    /// Output bias, at scale `qa * qb`.
+    pub b2: i32,
+}
+
+impl Network {
+    /// A net from its parts, checked as a file would be.
+    pub fn from_parts(parts: NetParts) -> Result<Network, NetError> {
+        Network::from_bytes(&Network::encode(&parts))
+    }
+
+    /// The file bytes of a net's parts.
+    ///
+    /// # Panics
+    /// When the parts' lengths do not match `hidden`.
+    pub fn encode(parts: &NetParts) -> Vec<u8> {
+        let h = parts.hidden;
+        assert_eq!(parts.w1.len(), FEATURES * h);
+        assert_eq!(parts.b1.len(), h);
+        assert_eq!(parts.w2.len(), 2 * h);
+        let mut out = Vec::with_capacity(HEADER + 2 * (FEATURES * h + 3 * h) + 8);
+        out.extend_from_slice(MAGIC);
+        for v in [
+            ARCHITECTURE,
+            h as u32,
+            parts.qa as u32,
+            parts.qb as u32,
+            parts.scale as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut description = [0u8; 32];
+        let text = parts.description.as_bytes();
+        let mut n = text.len().min(32);
+        while !parts.description.is_char_boundary(n) {
+            n -= 1;
+        }
+        description[..n].copy_from_slice(&text[..n]);
+        out.extend_from_slice(&description);
+        for v in parts.w1.iter().chain(&parts.b1).chain(&parts.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&parts.b2.to_le_bytes());
+        let checksum = fnv1a(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// Reads and checks a net file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < 8 || &bytes[..6] != b"XQNNUE" || bytes[6] != 0 {
+            return Err(NetError::NotANet);
+        }
+        if bytes[7] != MAGIC[7] {
+            return Err(NetError::Version(bytes[7]));
+        }
+        if bytes.len() < HEADER + 8 {
+            return Err(NetError::Size {
+                expected: HEADER + 8,
+                actual: bytes.len(),
+            });
+        }
+        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+        let architecture = u32_at(8);
+        if architecture != ARCHITECTURE {
+            return Err(NetError::Architecture(architecture));
+        }
+        let hidden = u32_at(12) as usize;
+        if hidden == 0 || hidden % 16 != 0 || hidden > 1024 {
+            return Err(NetError::Header(
+                "the accumulator size must be a multiple of 16 up to 1024",
+            ));
+        }
+        let (qa, qb, scale) = (u32_at(16), u32_at(20), u32_at(24));
+        if !(1..=1024).contains(&qa) || !(1..=1024).contains(&qb) || !(1..=100_000).contains(&scale)
+        {
+            return Err(NetError::Header("a scale is out of range"));
+        }
+        let expected = HEADER + 2 * (FEATURES * hidden + 3 * hidden) + 4 + 4;
+        if bytes.len() != expected {
+            return Err(NetError::Size {
+                expected,
+                actual: bytes.len(),
+            });
+        }
+        let checksum = u32_at(expected - 4);
+        if fnv1a(&bytes[..expected - 4]) != checksum {
+            return Err(NetError::Checksum);
+        }
+        let raw = &bytes[HEADER..HEADER + 2 * (FEATURES * hidden + 3 * hidden)];
+        let values: Vec<i16> = raw
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let (w1, rest) = values.split_at(FEATURES * hidden);
+        let (b1, w2) = rest.split_at(hidden);
+        let b2 = u32_at(expected - 8) as i32;
+        let description_bytes = &bytes[28..60];
+        let end = description_bytes.iter().position(|&b| b == 0).unwrap_or(32);
+        let description = String::from_utf8_lossy(&description_bytes[..end]).into_owned();
+        let net = Network {
+            hidden,
+            qa: qa as i32,
+            qb: qb as i32,
+            scale: scale as i32,
+            description,
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2,
+            checksum,
+        };
+        net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// Refuses weights with which the integer inference could overflow: an accumulator must
+    /// stay inside int16 with every input active at its worst, and the output's per-lane sums
+    /// inside int32.
+    fn check_ranges(&self) -> Result<(), NetError> {
+        let h = self.hidden;
+        if self.qa > 255 {
+            return Err(NetError::OutOfRange("QA above 255"));
+        }
+        for j in 0..h {
+            let largest = (0..FEATURES)
+                .map(|f| i32::from(self.w1[f * h + j]).abs())
+                .max()
+                .unwrap_or(0);
+            if i32::from(self.b1[j]).abs() + MAX_ACTIVE * largest > i32::from(i16::MAX) {
+                return Err(NetError::OutOfRange(
+                    "a first-layer column can overflow int16",
+                ));
+            }
+        }
+        // screlu * w2 must fit int16 (SIMD multiplies in 16 bits first), and a lane sums 2H/8
+        // products of screlu * screlu * w2.
+        let w2_max = self
+            .w2
+            .iter()
+            .map(|w| i32::from(*w).abs())
+            .max()
+            .unwrap_or(0);
+        if self.qa * w2_max > i32::from(i16::MAX) {
+            return Err(NetError::OutOfRange(
+                "an output weight times QA exceeds int16",
+            ));
+        }
+        let lane = (2 * h / 8) as i64 * i64::from(self.qa * self.qa) * i64::from(w2_max);
+        if lane > i64::from(i32::MAX) {
+            return Err(NetError::OutOfRange("an output sum can overflow int32"));
+        }
+        Ok(())
+    }
+
+    /// The file bytes of this net.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        Network::encode(&self.parts())
+    }
+
+    /// A copy of the net's parts.
+    pub fn parts(&self) -> NetParts {
+        NetParts {
+            hidden: self.hidden,
+            qa: self.qa,
+            qb: self.qb,
+            scale: self.scale,
+            description: self.description.clone(),
+            w1: self.w1.clone(),
+            b1: self.b1.clone(),
+            w2: self.w2.clone(),
+            b2: self.b2,
+        }
+    }
+
+    /// The accumulator size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The description written when the net was made.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The file's checksum: a short name for the net.
+    pub fn checksum(&self) -> u32 {
+        self.checksum
+    }
+
+    /// The quantization constants `(QA, QB, SCALE)`.
+    pub fn scales(&self) -> (i32, i32, i32) {
+        (self.qa, self.qb, self.scale)
+    }
+
+    /// The centipawn score from two accumulators, the side to move's first.
+    ///
+    /// This is the reference: the accelerated paths of [`crate::accumulator`] give exactly the
+    /// same value.
+    pub fn output_reference(&self, us: &[i16], them: &[i16]) -> i32 {
+        let mut sum: i64 = 0;
+        for (half, acc) in [us, them].into_iter().enumerate() {
+            for (j, &v) in acc.iter().enumerate() {
+                let x = i64::from(i32::from(v).clamp(0, self.qa));
+                sum += x * x * i64::from(self.w2[half * self.hidden + j]);
+            }
+        }
+        self.finish(sum)
+    }
+
+    /// The output layer's last steps from the weighed sum.
+    #[inline]
+    pub(crate) fn finish(&self, sum: i64) -> i32 {
+        let out = (sum / i64::from(self.qa) + i64::from(self.b2)) * i64::from(self.scale)
+            / i64::from(self.qa * self.qb);
+        out.clamp(-30_000, 30_000) as i32
+    }
+
+    /// Fills `acc` with the first layer's output for `features`.
+    pub fn refresh_reference(&self, features: impl Iterator<Item = usize>, acc: &mut [i16]) {
+        acc.copy_from_slice(&self.b1);
+        for f in features {
+            let row = &self.w1[f * self.hidden..(f + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A net with small random weights (inside the range checks).
+    pub(crate) fn random_net(hidden: usize, seed: u64) -> Network {
+        let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |range: i32| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % (2 * range as u64 + 1)) as i32 - range
+        };
+        let parts = NetParts {
+            hidden,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+            description: "random test net".to_owned(),
+            w1: (0..FEATURES * hidden).map(|_| next(300) as i16).collect(),
+            b1: (0..hidden).map(|_| next(3_000) as i16).collect(),
+            w2: (0..2 * hidden).map(|_| next(127) as i16).collect(),
+            b2: next(20_000),
+        };
+        Network::from_parts(parts).expect("in range")
+    }
+
+    #[test]
+    fn a_net_file_round_trips() {
+        let net = random_net(32, 1);
+        let bytes = net.to_bytes();
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.description(), "random test net");
+    }
+
+    #[test]
+    fn wrong_files_are_typed_errors() {
+        let bytes = random_net(16, 2).to_bytes();
+        assert_eq!(Network::from_bytes(b""), Err(NetError::NotANet));
+        assert_eq!(
+            Network::from_bytes(b"XQNNDAT1 rest"),
+            Err(NetError::NotANet)
+        );
+        let mut v2 = bytes.clone();
+        v2[7] = 2;
+        assert_eq!(Network::from_bytes(&v2), Err(NetError::Version(2)));
+        for cut in [9, 40, 100, bytes.len() - 1] {
+            assert!(matches!(
+                Network::from_bytes(&bytes[..cut]),
+                Err(NetError::Size { .. })
+            ));
+        }
+        let mut damaged = bytes.clone();
+        damaged[500] ^= 1;
+        assert_eq!(Network::from_bytes(&damaged), Err(NetError::Checksum));
+        let mut arch = bytes.clone();
+        arch[8] = 9;
+        assert_eq!(Network::from_bytes(&arch), Err(NetError::Architecture(9)));
+    }
+
+    #[test]
+    fn weights_that_could_overflow_are_refused() {
+        let mut parts = random_net(16, 3).parts();
+        parts.w2[3] = 200;
+        assert!(matches!(
+            Network::from_parts(parts),
+            Err(NetError::OutOfRange(_))
+        ));
+        let mut parts = random_net(16, 3).parts();
+        parts.w1[5 * 16] = 2_000;
+        assert!(matches!(
+            Network::from_parts(parts),
+            Err(NetError::OutOfRange(_))
+        ));
+    }
+}
