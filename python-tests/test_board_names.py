@@ -1,7 +1,8 @@
 """The Board names a python-chess user reaches for, with python-chess's behaviour:
 ``can_claim_draw``, ``outcome(claim_draw=True)``, ``epd``, ``uci``, ``lan``,
 ``Piece.unicode_symbol``, ``checkers``/``attackers``/``pieces`` as ``SquareSet``s, ``Board(None)``
-(refused: a xiangqi position holds both generals), and why a move is illegal:
+(refused: a xiangqi position holds both generals; ``set_piece_at``, ``remove_piece_at`` and
+``set_piece_map`` edit a board, keeping it legal), and why a move is illegal:
 ``Board.illegal_reason`` and ``IllegalMoveError.reason``."""
 
 from __future__ import annotations
@@ -140,3 +141,28 @@ def test_reasons_in_every_notation_and_none_where_not_about_a_move() -> None:
     assert caught.value.reason is IllegalMoveReason.PATH_BLOCKED
     assert xiangqi.IllegalMoveError("any").reason is None
     assert [r.value for r in IllegalMoveReason] == list(range(1, 8))
+
+
+def test_editing_the_pieces_keeps_the_position_legal() -> None:
+    board = Board()
+    board.push_uci("h2e2")
+    assert board.remove_piece_at(xiangqi.A0) == xiangqi.Piece(xiangqi.CHARIOT, xiangqi.RED)
+    assert board.piece_at(xiangqi.A0) is None and not board.move_stack  # the stack starts again
+    assert board.turn == xiangqi.BLACK and board.fen().startswith("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/1NBAKABNR b")
+    board.set_piece_at(xiangqi.A0, xiangqi.Piece(xiangqi.CHARIOT, xiangqi.RED))
+    assert board.piece_at(xiangqi.A0) == xiangqi.Piece(xiangqi.CHARIOT, xiangqi.RED)
+    before = board.fen()
+    with pytest.raises(xiangqi.FenError, match="red has no general"):
+        board.remove_piece_at(xiangqi.E0)
+    with pytest.raises(xiangqi.FenError, match="outside its palace"):
+        board.set_piece_at(xiangqi.A4, xiangqi.Piece(xiangqi.GENERAL, xiangqi.BLACK))
+    assert board.fen() == before  # refused edits change nothing
+    # A whole position at once, python-chess's way of building one.
+    board.set_piece_map({
+        xiangqi.D0: xiangqi.Piece(xiangqi.GENERAL, xiangqi.RED),
+        xiangqi.E9: xiangqi.Piece(xiangqi.GENERAL, xiangqi.BLACK),
+        xiangqi.A5: xiangqi.Piece(xiangqi.CHARIOT, xiangqi.RED),
+    })
+    assert board.board_fen() == "4k4/9/9/9/R8/9/9/9/9/3K5" and len(board.piece_map()) == 3
+    with pytest.raises(xiangqi.FenError):
+        board.set_piece_map({})

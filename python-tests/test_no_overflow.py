@@ -58,6 +58,25 @@ def test_numbers_beyond_every_limit_raise_limit_error(call: Callable[[], Any]) -
         call()
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: xiangqi.square_name(HUGE),
+        lambda: xiangqi.square_name(-HUGE),
+        lambda: xiangqi.Board().piece_at(HUGE),
+        lambda: xiangqi.Board().attackers(xiangqi.RED, HUGE),
+        lambda: xiangqi.Board().is_attacked_by(xiangqi.RED, -HUGE),
+        lambda: xiangqi.Board().pieces(HUGE, xiangqi.RED),
+        lambda: xiangqi.Move(HUGE, 0),
+        lambda: xiangqi.Piece(-HUGE, xiangqi.RED),
+        lambda: xiangqi.encoding.index_to_move(HUGE, turn=xiangqi.RED),
+    ],
+)
+def test_squares_and_codes_beyond_64_bits_raise_xiangqi_error(call: Callable[[], Any]) -> None:
+    with pytest.raises(xiangqi.XiangqiError):
+        call()
+
+
 def test_a_float_is_still_a_type_error() -> None:
     with pytest.raises(TypeError):
         xiangqi.Board().perft(1.5)  # type: ignore[arg-type]

@@ -1,7 +1,9 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
 use crate::encoding::{self, Encoding};
-use crate::errors::{fen_error, illegal_move, limit_error, move_parse_error, Count, XiangqiError};
+use crate::errors::{
+    fen_error, illegal_move, limit_error, move_parse_error, Count, Int, XiangqiError,
+};
 use crate::interrupt::run_interruptible;
 use crate::types::{
     color_from_py, color_to_py, dialect, role_from_py, square_from_py, Move, Piece,
@@ -170,6 +172,15 @@ impl Board {
         }
     }
 
+    /// Replaces the position by `setup` when it is legal (the move stack starts again there);
+    /// else `FenError` listing every problem, the board unchanged.
+    fn edit(&mut self, setup: xiangqi_core::Setup) -> PyResult<()> {
+        let pos = Position::from_setup(setup)
+            .map_err(|e| crate::errors::FenError::new_err(e.to_string()))?;
+        self.line = Line::new(pos, self.line.game.rules());
+        Ok(())
+    }
+
     /// A board like this one (same rules) at `pos`, with no move stack.
     fn fresh(&self, pos: Position) -> Board {
         Board::from_position(pos, self.line.game.rules())
@@ -222,7 +233,8 @@ impl Board {
                 return Err(crate::errors::FenError::new_err(
                     "Board(None) is python-chess's empty board, but a xiangqi position always \
                      holds both generals (the rules need them): give a FEN with the pieces, \
-                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\")",
+                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"), or edit a board with \
+                     set_piece_map, set_piece_at and remove_piece_at",
                 ))
             }
             Some(fen) if fen == STARTING_FEN => Position::startpos(),
@@ -277,6 +289,44 @@ impl Board {
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         self.line = Line::new(parse_fen(fen)?, self.line.game.rules());
         Ok(())
+    }
+
+    /// Puts `piece` on `square` (`None` empties it), as python-chess's `set_piece_at`. The
+    /// result must be a legal position (both generals, each in its palace, ...): otherwise
+    /// `FenError` lists every problem and the board is unchanged. The move stack starts again
+    /// from the new position.
+    #[pyo3(signature = (square, piece))]
+    fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
+        let sq = square_from_py(square.0)?;
+        let mut setup = self.line.pos().to_setup();
+        setup.set(sq, piece.map(|p| p.inner));
+        self.edit(setup)
+    }
+
+    /// Empties `square` and returns the piece that stood there (`None` if none), as
+    /// python-chess's `remove_piece_at`; the rest as `set_piece_at` (a general cannot go).
+    fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<Piece>> {
+        let sq = square_from_py(square.0)?;
+        let removed = self.line.pos().piece_at(sq);
+        let mut setup = self.line.pos().to_setup();
+        setup.set(sq, None);
+        self.edit(setup)?;
+        Ok(removed.map(Piece::wrap))
+    }
+
+    /// Replaces every piece by those of `pieces` (square -> `Piece`), as python-chess's
+    /// `set_piece_map`; the side to move and the counters stay. Checked as `set_piece_at`.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
+        let mut setup = self.line.pos().to_setup();
+        for sq in Square::ALL {
+            setup.set(sq, None);
+        }
+        for (square, piece) in pieces.iter() {
+            let sq = square_from_py(square.extract()?)?;
+            let piece: PyRef<'_, Piece> = piece.extract()?;
+            setup.set(sq, Some(piece.inner));
+        }
+        self.edit(setup)
     }
 
     /// Back to the start position, with an empty move stack.
@@ -538,11 +588,11 @@ impl Board {
     }
 
     /// The piece on a square, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+    fn piece_at(&self, square: Int) -> PyResult<Option<Piece>> {
         Ok(self
             .line
             .pos()
-            .piece_at(square_from_py(square)?)
+            .piece_at(square_from_py(square.0)?)
             .map(Piece::wrap))
     }
 
@@ -561,10 +611,10 @@ impl Board {
     fn pieces<'py>(
         &self,
         py: Python<'py>,
-        piece_type: i64,
+        piece_type: Int,
         color: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let role = role_from_py(piece_type)?;
+        let role = role_from_py(piece_type.0)?;
         square_set(py, self.line.pos().pieces(color_from_py(color), role))
     }
 
@@ -589,9 +639,9 @@ impl Board {
         &self,
         py: Python<'py>,
         color: bool,
-        square: i64,
+        square: Int,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let sq = square_from_py(square)?;
+        let sq = square_from_py(square.0)?;
         square_set(py, self.line.pos().attackers(sq, color_from_py(color)))
     }
 
@@ -689,11 +739,11 @@ impl Board {
     }
 
     /// `True` when a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
         Ok(self
             .line
             .pos()
-            .is_attacked(square_from_py(square)?, color_from_py(color)))
+            .is_attacked(square_from_py(square.0)?, color_from_py(color)))
     }
 
     /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.

@@ -62,7 +62,8 @@ create_exception!(
 );
 /// The illegal-move reason with this code in words, e.g. `"the path is blocked"`.
 #[pyfunction]
-fn illegal_reason_description(code: i64) -> PyResult<&'static str> {
+fn illegal_reason_description(code: Int) -> PyResult<&'static str> {
+    let code = code.0;
     u8::try_from(code)
         .ok()
         .and_then(IllegalMoveReason::from_code)
@@ -198,5 +199,29 @@ impl<'a, 'py, T: CountType> FromPyObject<'a, 'py> for Count<T> {
         T::try_from(value)
             .map(Count)
             .map_err(|_| limit_error("a count or size", value, T::MAX))
+    }
+}
+
+/// A whole-number argument that may be negative (a square, a piece type, a code): one beyond
+/// 64 bits raises `XiangqiError`, never `OverflowError`; the function then checks its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Int(pub i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        let out_of_range = || {
+            let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+            XiangqiError::new_err(format!("{text} is out of range"))
+        };
+        match obj.extract::<i128>() {
+            Ok(value) => i64::try_from(value).map(Int).map_err(|_| out_of_range()),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                Err(out_of_range())
+            }
+            Err(e) => Err(e),
+        }
     }
 }

@@ -75,7 +75,8 @@ mod encoding_py {
     /// required too).
     #[pyfunction]
     #[pyo3(signature = (index, encoding = "2086", *, turn))]
-    fn index_to_move(index: i64, encoding: &str, turn: bool) -> PyResult<Move> {
+    fn index_to_move(index: crate::errors::Int, encoding: &str, turn: bool) -> PyResult<Move> {
+        let index = index.0;
         let enc = parse_encoding(encoding)?;
         let mirror = color_from_py(turn) == Color::Black;
         usize::try_from(index)

@@ -59,7 +59,8 @@ const ALL: [CoreTermination; 10] = [
 
 /// The termination with this value in words, e.g. `"perpetual check"`.
 #[pyfunction]
-fn termination_description(value: i64) -> PyResult<&'static str> {
+fn termination_description(value: crate::errors::Int) -> PyResult<&'static str> {
+    let value = value.0;
     ALL.iter()
         .find(|&&t| Termination::from_core(t) as i64 == value)
         .map(|t| t.name())

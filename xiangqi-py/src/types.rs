@@ -3,7 +3,7 @@
 //! As in python-chess, a square is an `int` (`rank * 9 + file`, so `a0` = 0, `i9` = 89), a colour
 //! is a `bool` (`RED = True`), and a piece type is an `int` 1..7.
 
-use crate::errors::{move_parse_error, Count, XiangqiError};
+use crate::errors::{move_parse_error, Count, Int, XiangqiError};
 use pyo3::prelude::*;
 use xiangqi_core::notation::iccs::{parse_coords, write_coords};
 use xiangqi_core::{Color, Move as CoreMove, Piece as CorePiece, RankDialect, Role, Square};
@@ -85,10 +85,10 @@ impl Move {
 #[pymethods]
 impl Move {
     #[new]
-    fn py_new(from_square: i64, to_square: i64) -> PyResult<Move> {
+    fn py_new(from_square: Int, to_square: Int) -> PyResult<Move> {
         Ok(Move::wrap(CoreMove::new(
-            square_from_py(from_square)?,
-            square_from_py(to_square)?,
+            square_from_py(from_square.0)?,
+            square_from_py(to_square.0)?,
         )))
     }
 
@@ -170,10 +170,10 @@ impl Piece {
 #[pymethods]
 impl Piece {
     #[new]
-    fn py_new(piece_type: i64, color: bool) -> PyResult<Piece> {
+    fn py_new(piece_type: Int, color: bool) -> PyResult<Piece> {
         Ok(Piece::wrap(CorePiece::new(
             color_from_py(color),
-            role_from_py(piece_type)?,
+            role_from_py(piece_type.0)?,
         )))
     }
 
@@ -255,8 +255,8 @@ impl Piece {
 
 /// The ICCS name of a square, e.g. `square_name(4) == "e0"`.
 #[pyfunction]
-pub fn square_name(square: i64) -> PyResult<String> {
-    Ok(square_from_py(square)?.name())
+pub fn square_name(square: Int) -> PyResult<String> {
+    Ok(square_from_py(square.0)?.name())
 }
 
 /// The square named `name` (`"e0"`); raises `XiangqiError` for a bad name.
