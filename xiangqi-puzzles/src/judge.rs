@@ -109,20 +109,13 @@ pub struct Solution {
     pub score: Score,
 }
 
-/// Material for the judge's bookkeeping, in centipawns: soldier 100, advisor and elephant
-/// 200, horse and cannon 450, chariot 1000.
+/// Material for the judge's bookkeeping, in centipawns ([`Role::value`]: soldier 100,
+/// advisor and elephant 200, horse and cannon 450, chariot 1000).
 pub fn material(pos: &Position, color: Color) -> i32 {
-    [
-        (Role::Soldier, 100),
-        (Role::Advisor, 200),
-        (Role::Elephant, 200),
-        (Role::Horse, 450),
-        (Role::Cannon, 450),
-        (Role::Chariot, 1000),
-    ]
-    .iter()
-    .map(|&(role, v)| pos.count(color, role) as i32 * v)
-    .sum()
+    Role::ALL
+        .iter()
+        .map(|&role| pos.count(color, role) as i32 * role.value())
+        .sum()
 }
 
 /// The solver's material lead.

@@ -410,3 +410,28 @@ fn a_mate_on_the_ply_that_reaches_the_no_capture_limit_is_played_and_scored_as_m
         "{mv}: {outcome}"
     );
 }
+
+#[test]
+fn go_mate_finds_the_mate_and_stops() {
+    let lines = session(b"position fen 4k4/9/9/5N3/9/9/9/9/R8/3K5 w - - 0 1\ngo mate 1\nisready\n");
+    assert_eq!(
+        bestmoves(&lines),
+        vec!["bestmove a1a9".to_owned()],
+        "{lines:?}"
+    );
+    let last_info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    let depth: u32 = last_info
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        depth <= xiangqi_search::Limits::mate_depth(1),
+        "{last_info}"
+    );
+}

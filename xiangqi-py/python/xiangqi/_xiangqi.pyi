@@ -62,6 +62,11 @@ __all__ = [
     "expected_score",
     "judge_move",
     "nag_symbol",
+    "NULL_MOVE",
+    "PIECE_VALUES",
+    "UCCI_MATE",
+    "ILLEGAL_REASONS",
+    "mate_depth",
 ]
 
 STARTING_FEN: str
@@ -413,6 +418,13 @@ class NnueDataFile:
     def append(self, record: bytes) -> None: ...
 def engine_id() -> Tuple[str, str]: ...
 def illegal_reason_description(code: int) -> str: ...
+
+# ----- tables the Rust crates own -----
+NULL_MOVE: str
+PIECE_VALUES: List[Tuple[str, int]]
+UCCI_MATE: int
+ILLEGAL_REASONS: List[Tuple[int, str]]
+def mate_depth(moves: int) -> int: ...
 
 # ----- move judgement (xiangqi_search::review) -----
 MATE_CP: int

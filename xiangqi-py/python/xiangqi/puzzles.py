@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, List, Optional, Tuple, Union
 
-from xiangqi._xiangqi import Board, Move
+from xiangqi._xiangqi import Board, Move, engine_levels
 
 if TYPE_CHECKING:
     from xiangqi.engine import Engine
@@ -48,7 +48,7 @@ RIGHT = "right"
 WRONG = "wrong"
 ALSO_WINS = "also-wins"
 
-LEVELS: Tuple[str, ...] = ("beginner", "casual", "club", "strong", "master")
+LEVELS: Tuple[str, ...] = tuple(name for name, _ in engine_levels())
 """The difficulty grades, easiest first: the weakest engine level that finds the first move."""
 
 COLUMNS = ("id", "fen", "moves", "themes", "level", "daily", "source")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
-from xiangqi._xiangqi import Board, Move
+from xiangqi._xiangqi import MATE_CP, Board, Move
 from xiangqi.engine import Cp, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
@@ -44,8 +44,6 @@ __all__ = [
 ]
 
 RED, BLACK = True, False
-#: A mate score counts as this many centipawns in adjudication.
-MATE_CP = 100_000
 #: How long a depth- or node-limited move may take before the engine counts as hung.
 DEFAULT_MOVE_TIMEOUT = 60.0
 #: How far past its clock an engine may go, in seconds.
@@ -278,9 +276,7 @@ def _score_text(score: Optional[PovScore], turn: bool) -> str:
 
 
 def _centipawns(score: Score) -> int:
-    if score.is_mate():
-        return MATE_CP if score > Cp(0) else -MATE_CP
-    return score.score() or 0
+    return score.score(mate_score=MATE_CP) or 0
 
 
 class Executor:
