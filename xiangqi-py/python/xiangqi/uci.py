@@ -20,7 +20,9 @@ Fairy-Stockfish in UCI mode number ranks 1..10 (``h3e3``, ``b10c8``). When an en
 ``UCI_Variant`` option over UCI, it is set to ``xiangqi`` and ranks default to 1.
 
 Results have the shape of ``xiangqi.engine``'s: ``PovScore`` scores, info dicts with ``score``,
-``pv``, ``depth``, ``nodes``, ``time`` (seconds), so in-process and external engines are used alike.
+``pv``, ``depth``, ``nodes``, ``time`` (seconds), so in-process and external engines are used alike;
+``analysis()`` returns the same ``AnalysisResult`` (iterate for each info, ``stop()``, ``wait()``),
+and ``play`` refuses an empty ``Limit()``, which would wait for a move that never comes.
 """
 
 from __future__ import annotations
