@@ -33,6 +33,7 @@ pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
+pub mod repetition;
 mod role;
 pub mod rules;
 mod setup;
@@ -45,10 +46,7 @@ pub use adjudication::{adjudicate, NoMoveTest};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
-pub use game::{
-    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet,
-    PlyRecord,
-};
+pub use game::{Game, GameOver};
 pub use legality::IllegalMoveReason;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{Chinese, ChineseStyle, Iccs, MoveParseError, Notation, RankDialect, Wxf};
@@ -57,6 +55,9 @@ pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
 pub use position::{IllegalMove, Position, Undo, MAX_FULLMOVES};
+pub use repetition::{
+    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, PieceId, PieceSet, PlyRecord,
+};
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
 pub use setup::{reachable, PositionError, PositionProblem, Setup};
