@@ -121,12 +121,23 @@ impl Position {
     }
 
     /// Generates the legal moves whose target lies in `mask` (all moves: `!own pieces`;
-    /// captures: the enemy's pieces).
+    /// captures: the enemy's pieces), by the position's variant: one test here, then each
+    /// variant's own generator, so xiangqi's loops know nothing of janggi.
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        if self.variant().is_janggi() {
+            self.janggi_generate(sink, mask);
+        } else {
+            self.xiangqi_generate(sink, mask);
+        }
+    }
+
+    /// [`Position::generate`] by xiangqi's rules.
+    #[inline(always)]
+    fn xiangqi_generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
         let us = self.turn();
         let mask = mask - self.by_color(us);
-        let in_check = self.is_check();
+        let in_check = self.xiangqi_is_check();
         let sensitive = self.sensitive_points();
 
         // General: always tested, it is the piece whose safety is in question.
@@ -236,14 +247,18 @@ impl Position {
         self.is_check() && !self.has_legal_moves()
     }
 
-    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss).
+    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss;
+    /// in janggi the pass leaves a move to every side not in check).
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
 
     /// `true` when `m` moves a piece of the side to move as that piece moves, ignoring whether the
-    /// own general is left attacked.
+    /// own general is left attacked (in janggi the pass, the general's point twice, included).
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m);
+        }
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
         let Some(piece) = self.piece_at(from) else {
@@ -261,6 +276,9 @@ impl Position {
     /// `true` when `m` is legal here. Any `Move` value may be asked about.
     #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m) && self.janggi_legal_after_pseudo(m);
+        }
         self.is_pseudo_legal(m) && self.king_safe_after(m.from(), m.to())
     }
 
@@ -270,10 +288,17 @@ impl Position {
         self.by_color(!self.turn()).contains(m.to())
     }
 
-    /// Which side's pieces are all gone but general, advisors and elephants; such a side can never
-    /// mate. Returns `true` when `color` cannot win by material.
+    /// Which side's pieces are all gone but general, advisors and elephants (in janggi, where
+    /// elephants cross the river: but general and guards); such a side can never mate. Returns
+    /// `true` when `color` cannot win by material.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let attackers = self.pieces(color, Role::Horse)
+        let elephants = if self.variant().is_janggi() {
+            self.pieces(color, Role::Elephant)
+        } else {
+            Bitboard::EMPTY
+        };
+        let attackers = elephants
+            | self.pieces(color, Role::Horse)
             | self.pieces(color, Role::Chariot)
             | self.pieces(color, Role::Cannon)
             | self.pieces(color, Role::Soldier);
