@@ -67,7 +67,7 @@
 /**
  * Version of the C ABI: raised whenever a function, type or constant changes incompatibly.
  */
-#define XQ_ABI_VERSION 1
+#define XQ_ABI_VERSION 2
 
 /**
  * The most moves of a principal variation stored in an `xq_search_result`.
@@ -258,6 +258,11 @@ typedef struct {
    * Moves until the next time control.
    */
   uint32_t moves_to_go;
+  /**
+   * Look for a mate in this many moves (0: no mate search): the search goes no deeper than
+   * a mate that long needs and stops once it has found one (added in ABI version 2).
+   */
+  uint32_t mate;
 } xq_limits;
 
 /**
@@ -415,17 +420,17 @@ typedef struct {
 } xq_outcome;
 
 /**
- * The format of a record buffer.
- */
-typedef uint32_t xq_record_format;
-
-/**
  * A piece kind: `XQ_ROLE_GENERAL` (0) .. `XQ_ROLE_SOLDIER` (6), the numbers of
  * `xiangqi_core::Role`. Python numbers its piece types from 1, as python-chess does:
  * `xiangqi.GENERAL == XQ_ROLE_GENERAL + 1` .. `xiangqi.SOLDIER == XQ_ROLE_SOLDIER + 1`. A piece
  * is `color * 7 + role` (`xq_game_piece_at`), `xiangqi_core::Piece::index()` in Rust.
  */
 typedef uint32_t xq_role;
+
+/**
+ * The format of a record buffer.
+ */
+typedef uint32_t xq_record_format;
 
 /**
  * Knows the moves, drops pieces to simple tactics.
@@ -966,6 +971,46 @@ xq_status xq_game_outcome(const xq_game *game, xq_outcome *out);
  * `game` NULL or live; `buf` NULL or valid for `len` bytes; `needed` NULL or valid for a write.
  */
 xq_status xq_game_outcome_text(const xq_game *game, char *buf, size_t len, size_t *needed);
+
+/**
+ * `color` resigns: the other side wins (`XQ_TERMINATION_RESIGNATION`). `XQ_STATUS_GAME_OVER`
+ * when the game has already ended; taking back the move before the resignation withdraws it.
+ *
+ * # Safety
+ * `game` NULL or live and unshared.
+ */
+xq_status xq_game_resign(xq_game *game, xq_color color);
+
+/**
+ * The players agree a draw (`XQ_TERMINATION_AGREEMENT`); `XQ_STATUS_GAME_OVER` when the game
+ * has already ended.
+ *
+ * # Safety
+ * `game` NULL or live and unshared.
+ */
+xq_status xq_game_agree_draw(xq_game *game);
+
+/**
+ * `color` ran out of time: the other side wins (`XQ_TERMINATION_TIME`); `XQ_STATUS_GAME_OVER`
+ * when the game has already ended.
+ *
+ * # Safety
+ * `game` NULL or live and unshared.
+ */
+xq_status xq_game_flag(xq_game *game, xq_color color);
+
+/**
+ * The name of a termination code (`"checkmate"`, `"perpetual check"`, ...), from the core's
+ * table; `""` for `XQ_TERMINATION_NONE` and unknown codes. Static, never NULL.
+ */
+const char *xq_termination_name(xq_termination termination);
+
+/**
+ * The conventional value of a piece kind in centipawns (`XQ_ROLE_SOLDIER` 100, advisor and
+ * elephant 200, horse and cannon 450, chariot 1000, general 0), from the core's table; -1 for
+ * an unknown role.
+ */
+int32_t xq_role_value(xq_role role);
 
 /**
  * Perft: the number of leaf nodes `depth` plies below the current position (depth at most 8).

@@ -16,6 +16,16 @@ from xiangqi.engine import Engine, Limit
 MATES = [row for row in read_tsv("puzzles/mates.tsv") if int(row["mate_in_moves"]) <= 3]
 
 
+def test_a_mate_limit_alone_finds_the_mate_and_stops() -> None:
+    # Red mates with a1a9 (the C engine test's position); the depth never exceeds what the
+    # mate needs, by the one formula the Rust search defines.
+    board = Board("4k4/9/9/5N3/9/9/9/9/R8/3K5 w - - 0 1")
+    result = Engine(level="master").play(board, Limit(mate=1))
+    assert result.move == Move.from_uci("a1a9")
+    assert result.score.relative == xiangqi.engine.Mate(1)
+    assert result.depth <= 3
+
+
 def test_play_from_the_start() -> None:
     engine = Engine(level="master")
     board = Board()

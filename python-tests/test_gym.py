@@ -131,5 +131,6 @@ def test_vecenv_winner_values_and_the_single_env_illegal_action_differ() -> None
     assert rewards[0] == 1.0 and infos["final_info"]["winner"][0] == -1
     # An illegal action (the generals would face each other): VecEnv raises, the single env
     # (test_illegal_action_loses) ends the game with reward -1.
-    with pytest.raises(xiangqi.IllegalMoveError):
+    with pytest.raises(xiangqi.IllegalMoveError) as caught:
         env.step([Board(black).move_to_action(Move.from_uci("e9d9"))])
+    assert caught.value.reason is xiangqi.IllegalMoveReason.GENERALS_FACE

@@ -84,6 +84,13 @@ static void test_finds_mate_and_reports_no_move(void) {
     xq_search_result result;
     CHECK_STATUS(xq_engine_search(engine, game, &limits, NULL, NULL, &result), XQ_STATUS_OK);
     CHECK(result.is_mate && result.score == 1);
+    /* A mate search alone finds it too, and stops there. */
+    xq_limits mate_only;
+    memset(&mate_only, 0, sizeof mate_only);
+    mate_only.mate = 1;
+    xq_search_result by_mate;
+    CHECK_STATUS(xq_engine_search(engine, game, &mate_only, NULL, NULL, &by_mate), XQ_STATUS_OK);
+    CHECK(by_mate.is_mate && by_mate.score == 1 && by_mate.best_move == result.best_move);
     CHECK_STATUS(xq_game_play(game, result.best_move), XQ_STATUS_OK);
     xq_outcome outcome;
     CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
@@ -240,6 +247,7 @@ static void test_evaluations_and_net_files(void) {
 }
 
 int main(void) {
+    deadline(180);
     test_search_returns_legal_move();
     test_evaluations_and_net_files();
     test_finds_mate_and_reports_no_move();

@@ -281,7 +281,47 @@ static void test_numbering(void) {
     xq_game_free(game);
 }
 
+/* Results the players declare, through the core's Game: resignation, agreement, time. */
+static void test_declared_results(void) {
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new(XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_play_text(game, "h2e2", XQ_NOTATION_ICCS), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_resign(game, XQ_COLOR_BLACK), XQ_STATUS_OK);
+    xq_outcome outcome;
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(outcome.is_over && outcome.termination == XQ_TERMINATION_RESIGNATION);
+    CHECK(outcome.winner == (int32_t)XQ_COLOR_RED);
+    CHECK(strcmp(xq_termination_name(outcome.termination), "resignation") == 0);
+    /* Over: nothing more can be declared, and no move played. */
+    CHECK_STATUS(xq_game_agree_draw(game), XQ_STATUS_GAME_OVER);
+    CHECK_STATUS(xq_game_flag(game, XQ_COLOR_RED), XQ_STATUS_GAME_OVER);
+    CHECK_STATUS(xq_game_play_text(game, "h9g7", XQ_NOTATION_ICCS), XQ_STATUS_GAME_OVER);
+    /* Taking back the move before it withdraws the resignation. */
+    CHECK_STATUS(xq_game_undo(game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(!outcome.is_over);
+    CHECK_STATUS(xq_game_flag(game, XQ_COLOR_RED), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(outcome.termination == XQ_TERMINATION_TIME && outcome.winner == (int32_t)XQ_COLOR_BLACK);
+    CHECK_STATUS(xq_game_undo(game), XQ_STATUS_NOTHING_TO_UNDO);
+    CHECK_STATUS(xq_game_resign(game, 7), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_game_resign(NULL, XQ_COLOR_RED), XQ_STATUS_NULL_ARGUMENT);
+    xq_game_free(game);
+    CHECK_STATUS(xq_game_new(XQ_RULES_AXF, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_agree_draw(game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(outcome.termination == XQ_TERMINATION_AGREEMENT && outcome.winner == -1);
+    xq_game_free(game);
+    /* The tables: names and values from the core. */
+    CHECK(strcmp(xq_termination_name(XQ_TERMINATION_PERPETUAL_CHECK), "perpetual check") == 0);
+    CHECK(strcmp(xq_termination_name(XQ_TERMINATION_NONE), "") == 0);
+    CHECK(strcmp(xq_termination_name(99), "") == 0);
+    CHECK(xq_role_value(XQ_ROLE_CHARIOT) == 1000 && xq_role_value(XQ_ROLE_SOLDIER) == 100);
+    CHECK(xq_role_value(XQ_ROLE_GENERAL) == 0 && xq_role_value(7) == -1);
+}
+
 int main(void) {
+    deadline(60);
     test_version();
     test_start_position();
     test_bad_input();
@@ -290,6 +330,7 @@ int main(void) {
     test_illegal_reasons();
     test_longest_fen();
     test_numbering();
+    test_declared_results();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return EXIT_FAILURE;

@@ -46,7 +46,7 @@ impl Default for PlayOptions {
             color: false,
             rules: Rules::simple(),
             start: Position::startpos(),
-            think: Duration::from_secs(2),
+            think: Level::Club.think_time(),
             seed: None,
         }
     }

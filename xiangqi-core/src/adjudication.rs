@@ -89,6 +89,24 @@ pub fn adjudicate(
     by_rule
 }
 
+impl Position {
+    /// How the game stands at this position by `rules`, judged without a history (so never a
+    /// repetition; see [`Game::outcome`](crate::Game::outcome) for a game): [`adjudicate`]
+    /// with the full no-move test. For tools that walk lines of positions (puzzle checks,
+    /// analysis) and must judge their ends as a game would.
+    ///
+    /// ```
+    /// use xiangqi_core::{Color, Position, Rules, Termination};
+    /// let mated = Position::from_fen("3k1R3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    /// let outcome = mated.outcome(&Rules::axf()).unwrap();
+    /// assert_eq!((outcome.termination, outcome.winner), (Termination::Checkmate, Some(Color::Red)));
+    /// assert_eq!(Position::startpos().outcome(&Rules::axf()), None);
+    /// ```
+    pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        adjudicate(self, rules, None, NoMoveTest::Always)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -625,6 +625,36 @@ impl Game {
         }
     }
 
+    /// The part of the game the repetition rules can see: the position after the last capture
+    /// (the start position when there is none) and the moves played since. No repetition
+    /// reaches across a capture, so an engine given only this judges repetitions as the whole
+    /// game would (for engines that keep a short move history).
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, RankDialect, Rules};
+    /// let mut game = Game::default();
+    /// for mv in ["h2e2", "h9g7", "e2e6", "g7e6", "h0g2"] {
+    ///     game.push(game.position().parse_iccs(mv, RankDialect::Zero).unwrap()).unwrap();
+    /// }
+    /// // e2e6 took a soldier and g7e6 took the cannon back: the history restarts there.
+    /// let (position, moves) = game.since_last_capture();
+    /// assert_eq!(position.halfmoves(), 0);
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!(moves[0].to_string(), "h0g2");
+    /// ```
+    pub fn since_last_capture(&self) -> (Position, Vec<Move>) {
+        let cut = self
+            .records
+            .iter()
+            .rposition(|r| r.captured.is_some())
+            .map_or(0, |last| last + 1);
+        let mut position = self.position.clone();
+        for (record, state) in self.records[cut..].iter().zip(&self.states[cut..]).rev() {
+            position.unmake_move(record.mv, state.undo);
+        }
+        (position, self.records[cut..].iter().map(|r| r.mv).collect())
+    }
+
     // ----- results ---------------------------------------------------------------------------
 
     /// How the game ended, or `None` while it goes on. See the
@@ -639,6 +669,37 @@ impl Game {
         }
         let repetition = (self.repetition_count() >= 3).then(|| self.repetition_outcome());
         adjudicate(&self.position, &self.rules, repetition, NoMoveTest::Always)
+    }
+
+    /// A legal move of the side to move after which the rules draw the game (a repetition or
+    /// the no-capture limit), with that outcome: what makes a player's draw claim valid in
+    /// match play (an engine that answers "no move, I claim a draw").
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, RankDialect, Rules, Termination};
+    /// let mut game = Game::new(Default::default(), Rules::casual());
+    /// for mv in ["h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0"] {
+    ///     game.push(game.position().parse_iccs(mv, RankDialect::Zero).unwrap()).unwrap();
+    /// }
+    /// let (mv, outcome) = game.drawing_move().unwrap();
+    /// assert_eq!(mv.to_string(), "g7h9");
+    /// assert_eq!(outcome.termination, Termination::Repetition);
+    /// assert!(Game::default().drawing_move().is_none());
+    /// ```
+    pub fn drawing_move(&self) -> Option<(Move, Outcome)> {
+        if self.is_over() {
+            return None;
+        }
+        let mut game = self.clone();
+        for &m in self.position.legal_moves().iter() {
+            game.push_unchecked(m);
+            let outcome = game.outcome();
+            game.pop();
+            if let Some(outcome) = outcome.filter(Outcome::is_draw) {
+                return Some((m, outcome));
+            }
+        }
+        None
     }
 
     /// `true` when [`Game::outcome`] is `Some`.

@@ -12,8 +12,13 @@ use core::ops::{Deref, DerefMut};
 pub struct Move(u16);
 
 impl Move {
-    /// The "no move" value (`a0a0`), used by the engine as a sentinel and in UCI as `0000`.
+    /// The "no move" value (packed as `a0a0`), the engine's sentinel; written and read as
+    /// [`Move::NULL_TEXT`], `0000`, the UCI null move.
     pub const NULL: Move = Move(0);
+
+    /// The text of [`Move::NULL`] in coordinates: `0000`, as UCI writes a null move. Every
+    /// writer of coordinates writes it so and every reader accepts it (it is never legal).
+    pub const NULL_TEXT: &'static str = "0000";
 
     /// The move from `from` to `to`.
     #[inline]
@@ -75,6 +80,9 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str(Move::NULL_TEXT);
+        }
         write!(f, "{}{}", self.from(), self.to())
     }
 }

@@ -94,6 +94,25 @@ impl Role {
         })
     }
 
+    /// The piece's conventional value in centipawns, as players count material: soldier 100,
+    /// advisor and elephant 200, horse and cannon 450, chariot 1000; the general, never
+    /// traded, 0. The one table that material counts read (the puzzle tools, the bindings, the
+    /// page); the engine's evaluation has tuned values of its own.
+    ///
+    /// ```
+    /// use xiangqi_core::Role;
+    /// assert_eq!(Role::Chariot.value(), 2 * Role::Cannon.value() + Role::Soldier.value());
+    /// ```
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::General => 0,
+            Role::Advisor | Role::Elephant => 200,
+            Role::Horse | Role::Cannon => 450,
+            Role::Chariot => 1000,
+            Role::Soldier => 100,
+        }
+    }
+
     /// The English name.
     pub const fn name(self) -> &'static str {
         match self {

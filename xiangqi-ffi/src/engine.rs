@@ -74,6 +74,9 @@ pub struct xq_limits {
     pub black_increment_ms: u64,
     /// Moves until the next time control.
     pub moves_to_go: u32,
+    /// Look for a mate in this many moves (0: no mate search): the search goes no deeper than
+    /// a mate that long needs and stops once it has found one (added in ABI version 2).
+    pub mate: u32,
 }
 
 /// What a search reports after each completed iteration (and each MultiPV line).
@@ -433,6 +436,7 @@ pub unsafe extern "C" fn xq_engine_search(
             depth: (l.depth > 0).then_some(l.depth),
             nodes: (l.nodes > 0).then_some(l.nodes),
             movetime: (l.movetime_ms > 0).then(|| millis(l.movetime_ms)),
+            mate: (l.mate > 0).then_some(l.mate),
             ..Limits::default()
         };
         if l.red_time_ms > 0 || l.black_time_ms > 0 {
@@ -447,7 +451,8 @@ pub unsafe extern "C" fn xq_engine_search(
         limits.infinite = limits.depth.is_none()
             && limits.nodes.is_none()
             && limits.movetime.is_none()
-            && limits.clock.is_none();
+            && limits.clock.is_none()
+            && limits.mate.is_none();
         let game = game.game();
         let moves: Vec<_> = game.moves().collect();
         let mut report = |info: &SearchInfo| {

@@ -717,6 +717,98 @@ pub unsafe extern "C" fn xq_game_outcome_text(
     }
 }
 
+fn color_from(color: xq_color) -> Result<Color, xq_status> {
+    match color {
+        XQ_COLOR_RED => Ok(Color::Red),
+        XQ_COLOR_BLACK => Ok(Color::Black),
+        _ => Err(xq_status::InvalidArgument),
+    }
+}
+
+/// Declares a result by the core's `Game::resign`, `agree_draw` or `flag`.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+unsafe fn declare(
+    game: *mut xq_game,
+    declare: impl FnOnce(&mut Game) -> Result<(), xiangqi_core::GameOver>,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live and unshared.
+        let game = unsafe { from_mut_ptr(game) }?;
+        declare(&mut game.game).map_err(|_| xq_status::GameOver)
+    })
+}
+
+/// `color` resigns: the other side wins (`XQ_TERMINATION_RESIGNATION`). `XQ_STATUS_GAME_OVER`
+/// when the game has already ended; taking back the move before the resignation withdraws it.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_resign(game: *mut xq_game, color: xq_color) -> xq_status {
+    let color = match color_from(color) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    // SAFETY: passed on from the caller.
+    unsafe { declare(game, |g| g.resign(color)) }
+}
+
+/// The players agree a draw (`XQ_TERMINATION_AGREEMENT`); `XQ_STATUS_GAME_OVER` when the game
+/// has already ended.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_agree_draw(game: *mut xq_game) -> xq_status {
+    // SAFETY: passed on from the caller.
+    unsafe { declare(game, Game::agree_draw) }
+}
+
+/// `color` ran out of time: the other side wins (`XQ_TERMINATION_TIME`); `XQ_STATUS_GAME_OVER`
+/// when the game has already ended.
+///
+/// # Safety
+/// `game` NULL or live and unshared.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_flag(game: *mut xq_game, color: xq_color) -> xq_status {
+    let color = match color_from(color) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    // SAFETY: passed on from the caller.
+    unsafe { declare(game, |g| g.flag(color)) }
+}
+
+/// The name of a termination code (`"checkmate"`, `"perpetual check"`, ...), from the core's
+/// table; `""` for `XQ_TERMINATION_NONE` and unknown codes. Static, never NULL.
+#[no_mangle]
+pub extern "C" fn xq_termination_name(termination: xq_termination) -> *const c_char {
+    static NAMES: std::sync::OnceLock<Vec<std::ffi::CString>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Termination::ALL
+            .iter()
+            .map(|t| std::ffi::CString::new(t.name()).expect("names have no NUL"))
+            .collect()
+    });
+    u8::try_from(termination)
+        .ok()
+        .and_then(Termination::from_code)
+        .map_or(c"".as_ptr(), |t| names[usize::from(t.code()) - 1].as_ptr())
+}
+
+/// The conventional value of a piece kind in centipawns (`XQ_ROLE_SOLDIER` 100, advisor and
+/// elephant 200, horse and cannon 450, chariot 1000, general 0), from the core's table; -1 for
+/// an unknown role.
+#[no_mangle]
+pub extern "C" fn xq_role_value(role: xq_role) -> i32 {
+    usize::try_from(role)
+        .ok()
+        .and_then(|i| Role::ALL.get(i))
+        .map_or(-1, |r| r.value())
+}
+
 /// Perft: the number of leaf nodes `depth` plies below the current position (depth at most 8).
 ///
 /// # Safety

@@ -27,7 +27,7 @@ pub const XQ_VERSION_MINOR: u32 = 1;
 /// Patch version of the library.
 pub const XQ_VERSION_PATCH: u32 = 0;
 /// Version of the C ABI: raised whenever a function, type or constant changes incompatibly.
-pub const XQ_ABI_VERSION: u32 = 1;
+pub const XQ_ABI_VERSION: u32 = 2;
 
 /// The library version as text, e.g. "0.1.0" (static, never NULL).
 #[no_mangle]

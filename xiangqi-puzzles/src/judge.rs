@@ -1,7 +1,7 @@
 //! The engine as the judge: how many moves win, the solution line, its exact mate length,
 //! and the weakest level that finds the first move.
 
-use xiangqi_core::{Color, Move, Position, Role};
+use xiangqi_core::{Color, Move, Position, Role, Rules};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score};
 
 /// A best move scoring at least this many centipawns wins clearly.
@@ -109,20 +109,25 @@ pub struct Solution {
     pub score: Score,
 }
 
-/// Material for the judge's bookkeeping, in centipawns: soldier 100, advisor and elephant
-/// 200, horse and cannon 450, chariot 1000.
+/// Material for the judge's bookkeeping, in centipawns ([`Role::value`]: soldier 100,
+/// advisor and elephant 200, horse and cannon 450, chariot 1000).
 pub fn material(pos: &Position, color: Color) -> i32 {
-    [
-        (Role::Soldier, 100),
-        (Role::Advisor, 200),
-        (Role::Elephant, 200),
-        (Role::Horse, 450),
-        (Role::Cannon, 450),
-        (Role::Chariot, 1000),
-    ]
-    .iter()
-    .map(|&(role, v)| pos.count(color, role) as i32 * v)
-    .sum()
+    Role::ALL
+        .iter()
+        .map(|&role| pos.count(color, role) as i32 * role.value())
+        .sum()
+}
+
+/// `true` when the game ends at `pos` with a win for `solver`, as core's adjudication judges a
+/// position (checkmate or stalemate of the defender: both lose) under the default rules.
+pub fn solver_won(pos: &Position, solver: Color) -> bool {
+    pos.outcome(&Rules::default())
+        .is_some_and(|o| o.winner == Some(solver))
+}
+
+/// `true` when the game goes on at `pos` (core's adjudication under the default rules).
+pub fn goes_on(pos: &Position) -> bool {
+    pos.outcome(&Rules::default()).is_none()
 }
 
 /// The solver's material lead.
@@ -303,9 +308,9 @@ impl Judge {
                 return Err(Rejection::MateMismatch);
             }
             moves.push(mv);
-            if !cur.has_legal_moves() {
-                // Mated (or stalemated, which loses too) exactly when the count runs out.
-                return if remaining == 1 {
+            if !goes_on(&cur) {
+                // Won (mated or stalemated, which loses too) exactly when the count runs out.
+                return if remaining == 1 && solver_won(&cur, pos.turn()) {
                     Ok(Solution {
                         moves,
                         mate: Some(n),
@@ -348,7 +353,7 @@ impl Judge {
         let end_balance = loop {
             cur.play(mv).map_err(|_| Rejection::NotWinning)?;
             moves.push(mv);
-            if !cur.has_legal_moves() {
+            if solver_won(&cur, solver) {
                 // The gain ended in mate after all.
                 break i32::MAX;
             }

@@ -84,13 +84,11 @@ pub fn phase_name(pos: &Position) -> &'static str {
     }
 }
 
+/// A piece's worth as a fork target: core's material value, the general above everything.
 fn value(role: Role) -> i32 {
     match role {
-        Role::Chariot => 1000,
-        Role::Horse | Role::Cannon => 450,
-        Role::Advisor | Role::Elephant => 200,
-        Role::Soldier => 100,
         Role::General => 10_000,
+        _ => role.value(),
     }
 }
 

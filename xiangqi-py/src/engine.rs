@@ -387,19 +387,18 @@ impl Engine {
                 moves_to_go: moves_to_go.filter(|&n| n > 0),
             }),
         };
-        // A mate in n moves lies 2n - 1 plies deep; a little more lets checks resolve.
-        let mate_depth = mate.map(|n| n.saturating_mul(2).saturating_add(1));
-        let depth = match (depth, mate_depth) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let infinite = depth.is_none() && nodes.is_none() && movetime.is_none() && clock.is_none();
+        let infinite = depth.is_none()
+            && nodes.is_none()
+            && movetime.is_none()
+            && clock.is_none()
+            && mate.is_none();
         let limits = Limits {
             depth,
             nodes,
             movetime,
             clock,
             infinite,
+            mate,
             ..Limits::default()
         };
         let mut guard = self.lock(py, "search")?;
@@ -425,11 +424,6 @@ impl Engine {
                     lines.resize(slot + 1, i.clone());
                 }
                 lines[slot] = i.clone();
-                if let (Some(n), Score::Mate(m)) = (mate, i.score) {
-                    if m > 0 && m.unsigned_abs() <= n && i.multipv == 1 {
-                        stop.stop();
-                    }
-                }
                 if let (Some(cb), None) = (&info, &callback_error) {
                     Python::attach(|py| {
                         let outcome = info_dict(py, i).and_then(|d| cb.call1(py, (d,)));

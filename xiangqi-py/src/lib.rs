@@ -14,6 +14,7 @@ mod outcome;
 mod perft;
 mod pgn;
 mod review;
+mod tables;
 mod types;
 mod vecenv;
 
@@ -33,6 +34,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     nnue::register(m)?;
     review::register(m)?;
+    tables::register(m)?;
     Ok(())
 }
 

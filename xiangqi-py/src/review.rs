@@ -50,7 +50,6 @@ fn nag_symbol(nag: u8) -> &'static str {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("MATE_CP", review::MATE_CP)?;
     m.add(
         "THRESHOLDS",
         (

@@ -103,11 +103,7 @@ impl Move {
     #[staticmethod]
     #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "(text, rank_base=0)")]
     fn from_uci(text: &str, rank_base: Count<u8>) -> PyResult<Move> {
-        let d = dialect(rank_base.0)?;
-        if text.trim() == "0000" {
-            return Ok(Move::null());
-        }
-        parse_coords(text, d)
+        parse_coords(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
@@ -128,9 +124,6 @@ impl Move {
     #[pyo3(signature = (rank_base = Count(0)), text_signature = "($self, rank_base=0)")]
     pub fn uci(&self, rank_base: Count<u8>) -> PyResult<String> {
         let rank_base = rank_base.0;
-        if self.inner.is_null() {
-            return Ok("0000".to_owned());
-        }
         Ok(write_coords(self.inner, dialect(rank_base)?))
     }
 
@@ -144,11 +137,7 @@ impl Move {
     }
 
     fn __str__(&self) -> String {
-        if self.inner.is_null() {
-            "0000".to_owned()
-        } else {
-            self.inner.to_string()
-        }
+        self.inner.to_string()
     }
 
     fn __repr__(&self) -> String {

@@ -5,7 +5,7 @@
 
 use crate::board::{check_history, parse_encoding, parse_rules, Board};
 use crate::encoding::{self, Encoding, PlaneValue};
-use crate::errors::{fen_error, limit_error, memory_error, Count, IllegalMoveError, XiangqiError};
+use crate::errors::{fen_error, limit_error, memory_error, Count, XiangqiError};
 use crate::outcome::Termination;
 use crate::types::Move as PyMove;
 use numpy::{Element, PyArray1, PyArray2, PyArray4, PyArrayMethods};
@@ -703,10 +703,20 @@ impl VecEnv {
                     size - 1
                 ))
             } else {
-                IllegalMoveError::new_err(format!(
-                    "VecEnv.step: action {a} is not a legal move in game {i} ({})",
-                    self.slots[i].pos().fen()
-                ))
+                let pos = self.slots[i].pos();
+                let mirror = pos.turn() == Color::Black;
+                let m = usize::try_from(a)
+                    .ok()
+                    .and_then(|a| enc.action_move(a, mirror));
+                let reason = m.and_then(|m| pos.illegal_reason(m));
+                let why = reason.map_or(String::new(), |r| format!(": {r}"));
+                crate::errors::illegal_move_error(
+                    format!(
+                        "VecEnv.step: action {a} is not a legal move in game {i} ({}){why}",
+                        pos.fen()
+                    ),
+                    reason,
+                )
             }
         })?;
         self.for_each_game(py, Some(&moves))?;

@@ -364,8 +364,11 @@ impl Engine {
             std::cmp::Reverse(root.piece_at(rm.mv.to()).map_or(0, |p| p.role.index() + 1))
         });
 
-        let depth_cap =
-            min_option(limits.depth, level.depth).map(|d| d.clamp(1, (MAX_PLY - 10) as u32) as i32);
+        let depth_cap = min_option(
+            min_option(limits.depth, level.depth),
+            limits.mate.map(Limits::mate_depth),
+        )
+        .map(|d| d.clamp(1, (MAX_PLY - 10) as u32) as i32);
         let node_cap = min_option(limits.nodes, level.nodes);
         let (max_depth, node_limit) = if limits.infinite && self.options.level == Level::Master {
             ((MAX_PLY - 10) as i32, None)
@@ -392,6 +395,7 @@ impl Engine {
             time: TimeManager::new(limits, root.turn(), started),
             rules: self.options.rules,
             max_depth,
+            mate_moves: limits.mate,
             net: self.options.evaluation.net(),
         };
         let reported_lines = self.options.multipv.min(multipv);

@@ -58,6 +58,13 @@ impl Level {
         }
     }
 
+    /// How long the level thinks about a move when playing a person: two seconds at every
+    /// level (the levels below Master stop earlier, at their own search caps). The terminal
+    /// game and the play page both give it.
+    pub const fn think_time(self) -> core::time::Duration {
+        core::time::Duration::from_secs(2)
+    }
+
     /// How the level limits and randomises the search.
     pub const fn params(self) -> LevelParams {
         match self {

@@ -31,5 +31,5 @@ pub use levels::Level;
 pub use levels::UnknownLevel;
 pub use limits_check::{max_hash_mb, EngineError};
 pub use rules::{RepetitionRule, Rules};
-pub use score::Score;
+pub use score::{Score, MATE_CP};
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

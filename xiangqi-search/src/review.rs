@@ -21,9 +21,7 @@
 //! ```
 
 use crate::score::Score;
-
-/// A mate counts as this many centipawns, less the moves to it, when scores are compared.
-pub const MATE_CP: i32 = 100_000;
+pub use crate::score::MATE_CP;
 
 /// The drops of the mover's expected score that earn `?!`, `?` and `??`.
 pub const THRESHOLDS: [f64; 3] = [0.06, 0.12, 0.24];
@@ -91,11 +89,7 @@ impl Judgement {
 /// A score in centipawns, a mate counted as [`MATE_CP`] less the moves to it (`Mate(0)`, no
 /// legal move, is `-MATE_CP`).
 pub const fn score_cp(score: Score) -> i32 {
-    match score {
-        Score::Cp(cp) => cp,
-        Score::Mate(n) if n > 0 => MATE_CP - n,
-        Score::Mate(n) => -MATE_CP - n,
-    }
+    score.to_cp()
 }
 
 /// The expected score (0 to 1) of a side `cp` centipawns ahead.

@@ -66,7 +66,30 @@ pub enum Score {
     Mate(i32),
 }
 
+/// The one scale on which a score is a single number of centipawns: a mate in `n` moves is
+/// `MATE_CP - n` for the side that mates, `-MATE_CP + n` for the side mated ([`Score::to_cp`]).
+/// Python's analysis and match tools, the self-play files and the page all count so.
+pub const MATE_CP: i32 = 100_000;
+
 impl Score {
+    /// The score as one number on the [`MATE_CP`] scale: centipawns, or `±(MATE_CP - n)` for a
+    /// mate in `n` moves (`Mate(0)`, already mated: `-MATE_CP`).
+    ///
+    /// ```
+    /// use xiangqi_search::{Score, MATE_CP};
+    /// assert_eq!(Score::Cp(35).to_cp(), 35);
+    /// assert_eq!(Score::Mate(3).to_cp(), MATE_CP - 3);
+    /// assert_eq!(Score::Mate(-2).to_cp(), -MATE_CP + 2);
+    /// assert!(Score::Mate(-2).to_cp() < Score::Mate(-5).to_cp());
+    /// ```
+    pub const fn to_cp(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE_CP - n,
+            Score::Mate(n) => -MATE_CP - n,
+        }
+    }
+
     /// Converts an internal value.
     pub(crate) fn from_value(v: Value) -> Score {
         if v >= MATE_BOUND {
@@ -78,13 +101,10 @@ impl Score {
         }
     }
 
-    /// A total order key: higher is better for the side to move.
+    /// A total order key: higher is better for the side to move ([`Score::to_cp`]: the
+    /// engine's centipawns stay far inside the mate scale).
     pub fn sort_key(self) -> i64 {
-        match self {
-            Score::Cp(cp) => i64::from(cp),
-            Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
-            Score::Mate(n) => -1_000_000 - i64::from(n),
-        }
+        i64::from(self.to_cp())
     }
 }
 

@@ -62,6 +62,10 @@ pub const EMBEDDED_NET: &str = "<embedded>";
 /// Deepest `go perft` accepted: counts stay far from overflowing, and depth 10 from the opening
 /// already takes months (`stop` ends any of them).
 pub const MAX_PERFT_DEPTH: u32 = 10;
+/// UCCI has no mate scores: its engines report a mate in `n` plies as `UCCI_MATE - n` (and
+/// being mated as `-(UCCI_MATE - n)`). The protocol's number, which our UCCI output writes and
+/// Python's UCCI client reads.
+pub const UCCI_MATE: i32 = 10_000;
 
 /// Which protocol the GUI speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -838,10 +842,7 @@ impl Session {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
                 "draw" => {}
-                "mate" => {
-                    // Mate search: search to twice the depth of the mate asked for.
-                    limits.depth = Some((value()?.clamp(1, 50) * 2) as u32);
-                }
+                "mate" => limits.mate = Some(value()?.clamp(1, 50) as u32),
                 "searchmoves" => {
                     while let Some(text) = args.get(i + 1) {
                         match parse_coords(text, RankDialect::Zero) {
@@ -1079,11 +1080,11 @@ pub fn info_line(info: &SearchInfo, protocol: Protocol) -> String {
             )
         }
         Protocol::Ucci => {
-            // UCCI has no mate scores: a mate in n plies is reported as 10000 - n.
+            // UCCI has no mate scores: a mate in n plies is reported as UCCI_MATE - n.
             let score = match info.score {
                 Score::Cp(cp) => cp,
-                Score::Mate(n) if n > 0 => 10_000 - (2 * n - 1),
-                Score::Mate(n) => -10_000 + 2 * n.abs(),
+                Score::Mate(n) if n > 0 => UCCI_MATE - (2 * n - 1),
+                Score::Mate(n) => -UCCI_MATE + 2 * n.abs(),
             };
             format!(
                 "info depth {} score {score} time {ms} nodes {} pv {}",

@@ -1,5 +1,8 @@
 //! Search behaviour: determinism, legality over self-play, rules inside the search, limits.
 
+mod common;
+
+use common::within;
 use std::time::{Duration, Instant};
 use xiangqi_core::{Color, Move, Position};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Rules, Score};
@@ -196,14 +199,18 @@ fn stop_handle_and_movetime_end_searches() {
         handle.stop();
     });
     let start = Instant::now();
-    let r = e.search_position(
-        &Position::startpos(),
-        &Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    // Within a deadline: a stop that is lost fails the test instead of hanging it.
+    let (r, mut e) = within(60, move || {
+        let r = e.search_position(
+            &Position::startpos(),
+            &Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        (r, e)
+    });
     stopper.join().unwrap();
     assert!(r.best_move.is_some());
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -350,4 +357,28 @@ fn the_search_judges_the_no_capture_limit_as_the_game_does() {
         }
     }
     assert_eq!(winning_rows, 2);
+}
+
+/// `Limits::mate`: the search stops at the mate asked for, no deeper than it needs.
+#[test]
+fn a_mate_search_stops_at_the_mate() {
+    // Red mates in one with a1a9 (data of the C engine test: e8 is covered by the horse on
+    // f6, d9 by the flying general, f9 by the chariot once the general leaves e9).
+    let pos = Position::from_fen("4k4/9/9/5N3/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+    let mut e = engine(Level::Master, 1);
+    let limits = Limits {
+        mate: Some(1),
+        ..Limits::default()
+    };
+    let r = e.search_position(&pos, &limits, &mut |_| {});
+    assert_eq!(r.score, Score::Mate(1));
+    assert!(r.depth <= Limits::mate_depth(1), "{}", r.depth);
+    // Asked for a mate in two, it still reports the mate in one it finds on the way.
+    let limits = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let r = e.search_position(&pos, &limits, &mut |_| {});
+    assert_eq!(r.score, Score::Mate(1));
+    assert!(r.depth <= Limits::mate_depth(2));
 }

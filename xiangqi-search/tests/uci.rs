@@ -2,16 +2,21 @@
 
 mod common;
 
-use common::Shared;
+use common::{within, Shared};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use xiangqi_core::notation::iccs::parse_coords;
 use xiangqi_core::{Position, RankDialect};
 
+/// Runs a session on `input` to its end, within a minute (a `go infinite` that `stop` does
+/// not end fails the test instead of hanging it).
 fn session(input: &[u8]) -> Vec<String> {
     let out = Shared::default();
     let writer: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
-    xiangqi_search::uci::run_shared(input, writer);
+    let input = input.to_vec();
+    within(60, move || {
+        xiangqi_search::uci::run_shared(&input[..], writer)
+    });
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
     text.lines().map(str::to_owned).collect()
 }
@@ -408,5 +413,30 @@ fn a_mate_on_the_ply_that_reaches_the_no_capture_limit_is_played_and_scored_as_m
         outcome.winner,
         Some(xiangqi_core::Color::Red),
         "{mv}: {outcome}"
+    );
+}
+
+#[test]
+fn go_mate_finds_the_mate_and_stops() {
+    let lines = session(b"position fen 4k4/9/9/5N3/9/9/9/9/R8/3K5 w - - 0 1\ngo mate 1\nisready\n");
+    assert_eq!(
+        bestmoves(&lines),
+        vec!["bestmove a1a9".to_owned()],
+        "{lines:?}"
+    );
+    let last_info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    let depth: u32 = last_info
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        depth <= xiangqi_search::Limits::mate_depth(1),
+        "{last_info}"
     );
 }

@@ -103,6 +103,23 @@ impl JsGame {
         self.inner.play(iccs).map_err(error)
     }
 
+    /// `color` (`"red"` or `"black"`) resigns: the other side wins. Throws when the game is
+    /// already over; taking back the move before it withdraws the resignation.
+    pub fn resign(&mut self, color: &str) -> Result<(), JsError> {
+        self.inner.resign(color).map_err(error)
+    }
+
+    /// The players agree a draw; throws when the game is already over.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<(), JsError> {
+        self.inner.agree_draw().map_err(error)
+    }
+
+    /// `color` ran out of time: the other side wins; throws when the game is already over.
+    pub fn flag(&mut self, color: &str) -> Result<(), JsError> {
+        self.inner.flag(color).map_err(error)
+    }
+
     /// Takes the last move back; `false` when there is none.
     pub fn undo(&mut self) -> bool {
         self.inner.undo()
@@ -226,6 +243,46 @@ pub fn square_name(index: u32) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = squareIndex)]
 pub fn square_index(name: &str) -> Result<u32, JsError> {
     play::square_index(name).map_err(error)
+}
+
+/// The tables the page reads from the Rust crates instead of keeping copies: `{levels: [{name,
+/// description, thinkMs}], terminations: [{code, name}], pieceValues: {role: centipawns},
+/// mateCp, nullMove}`.
+#[wasm_bindgen]
+pub fn tables() -> JsValue {
+    let t = play::tables();
+    let levels: Array = t
+        .levels
+        .iter()
+        .map(|l| {
+            let row = Object::new();
+            set(&row, "name", l.name.as_str());
+            set(&row, "description", l.description);
+            set(&row, "thinkMs", l.think_ms);
+            JsValue::from(row)
+        })
+        .collect();
+    let terminations: Array = t
+        .terminations
+        .iter()
+        .map(|&(code, name)| {
+            let row = Object::new();
+            set(&row, "code", code);
+            set(&row, "name", name);
+            JsValue::from(row)
+        })
+        .collect();
+    let values = Object::new();
+    for &(role, value) in &t.piece_values {
+        set(&values, role, value);
+    }
+    let object = Object::new();
+    set(&object, "levels", levels);
+    set(&object, "terminations", terminations);
+    set(&object, "pieceValues", values);
+    set(&object, "mateCp", t.mate_cp);
+    set(&object, "nullMove", t.null_move);
+    object.into()
 }
 
 /// `true` in the threaded build.

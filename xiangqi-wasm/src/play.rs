@@ -12,8 +12,58 @@ use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
 pub const PAGE_RULES: Rules = Rules::simple();
 
 /// How long Master thinks about a move, in milliseconds (the levels below stop earlier at
-/// their own caps). The same as `xiangqi play` gives every level.
-pub const MASTER_MOVETIME_MS: u32 = 2000;
+/// their own caps): the search crate's [`Level::think_time`], as `xiangqi play` gives it.
+pub const MASTER_MOVETIME_MS: u32 = Level::Master.think_time().as_millis() as u32;
+
+/// One row of the tables the page reads from the Rust crates ([`tables`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelRow {
+    /// The level's name in lower case (`beginner` .. `master`).
+    pub name: String,
+    /// One line saying how it plays (English).
+    pub description: &'static str,
+    /// Its think time per move in milliseconds.
+    pub think_ms: u32,
+}
+
+/// The tables the page needs from the Rust crates, so that it keeps no copy: the levels, the
+/// terminations (code and name), the piece values, the mate-score scale and the null move.
+pub struct Tables {
+    /// The five levels, weakest first.
+    pub levels: Vec<LevelRow>,
+    /// Every termination: its code and name.
+    pub terminations: Vec<(u8, &'static str)>,
+    /// Each role's name and conventional value in centipawns.
+    pub piece_values: Vec<(&'static str, i32)>,
+    /// [`xiangqi_search::MATE_CP`].
+    pub mate_cp: i32,
+    /// [`Move::NULL_TEXT`].
+    pub null_move: &'static str,
+}
+
+/// The tables ([`Tables`]).
+pub fn tables() -> Tables {
+    Tables {
+        levels: Level::ALL
+            .iter()
+            .map(|l| LevelRow {
+                name: l.name().to_lowercase(),
+                description: l.description(),
+                think_ms: l.think_time().as_millis() as u32,
+            })
+            .collect(),
+        terminations: xiangqi_core::Termination::ALL
+            .iter()
+            .map(|t| (t.code(), t.name()))
+            .collect(),
+        piece_values: xiangqi_core::Role::ALL
+            .iter()
+            .map(|r| (r.name(), r.value()))
+            .collect(),
+        mate_cp: xiangqi_search::MATE_CP,
+        null_move: Move::NULL_TEXT,
+    }
+}
 
 /// Transposition table of the page's engine, in MiB.
 pub const PAGE_HASH_MB: usize = 32;
@@ -172,6 +222,23 @@ impl PlayGame {
             .parse_move(iccs.trim(), Notation::Iccs)
             .map_err(|e| e.to_string())?;
         self.game.push(mv).map_err(|e| e.to_string())
+    }
+
+    /// `color` (`red` or `black`) resigns, by the core's `Game::resign`: the other side wins.
+    pub fn resign(&mut self, color: &str) -> Result<(), String> {
+        let color = parse_color(color)?;
+        self.game.resign(color).map_err(|e| e.to_string())
+    }
+
+    /// The players agree a draw (`Game::agree_draw`).
+    pub fn agree_draw(&mut self) -> Result<(), String> {
+        self.game.agree_draw().map_err(|e| e.to_string())
+    }
+
+    /// `color` ran out of time (`Game::flag`): the other side wins.
+    pub fn flag(&mut self, color: &str) -> Result<(), String> {
+        let color = parse_color(color)?;
+        self.game.flag(color).map_err(|e| e.to_string())
     }
 
     /// Takes the last move back; `false` when no move was played.
@@ -790,5 +857,39 @@ mod tests {
         let mut game = PlayGame::new(Some(rows[0][0])).unwrap();
         game.play(answer.mv.as_deref().unwrap()).unwrap();
         assert_eq!(game.outcome().unwrap().winner, Some("red"));
+    }
+
+    #[test]
+    fn declared_results_come_from_the_core_game() {
+        let mut game = PlayGame::new(None).unwrap();
+        game.play("h2e2").unwrap();
+        game.resign("black").unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!(
+            (outcome.result, outcome.termination),
+            ("1-0", "resignation")
+        );
+        assert!(game.agree_draw().is_err());
+        assert!(game.play("h9g7").is_err());
+        assert!(game.undo());
+        assert!(game.outcome().is_none());
+        game.flag("red").unwrap();
+        assert_eq!(game.outcome().unwrap().winner, Some("black"));
+        let mut game = PlayGame::new(None).unwrap();
+        assert!(game.resign("green").is_err());
+        game.agree_draw().unwrap();
+        assert_eq!(game.outcome().unwrap().result, "1/2-1/2");
+    }
+
+    #[test]
+    fn the_tables_are_the_crates_own() {
+        let t = tables();
+        let names: Vec<&str> = t.levels.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["beginner", "casual", "club", "strong", "master"]);
+        assert_eq!(t.levels[4].think_ms, MASTER_MOVETIME_MS);
+        assert_eq!(t.terminations.len(), xiangqi_core::Termination::ALL.len());
+        assert_eq!(t.terminations[2], (3, "perpetual check"));
+        assert!(t.piece_values.contains(&("chariot", 1000)));
+        assert_eq!((t.mate_cp, t.null_move), (100_000, "0000"));
     }
 }

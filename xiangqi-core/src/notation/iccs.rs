@@ -39,8 +39,12 @@ fn parse_square(
 }
 
 /// Parses coordinates into a [`Move`] without looking at a position. Accepts an optional `-`
-/// between the points (`h2-e2`), as old ICCS files write.
+/// between the points (`h2-e2`), as old ICCS files write, and [`Move::NULL_TEXT`] (`0000`)
+/// for [`Move::NULL`].
 pub fn parse_coords(text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
+    if text.trim() == Move::NULL_TEXT {
+        return Ok(Move::NULL);
+    }
     let bytes = text.trim().as_bytes();
     let (from, used) = parse_square(text, bytes, dialect)?;
     let mut rest = &bytes[used..];
@@ -59,6 +63,9 @@ pub fn parse_coords(text: &str, dialect: RankDialect) -> Result<Move, MoveParseE
 
 /// Writes a move in coordinates.
 pub fn write_coords(m: Move, dialect: RankDialect) -> String {
+    if m.is_null() {
+        return Move::NULL_TEXT.to_owned();
+    }
     match dialect {
         RankDialect::Zero => m.to_string(),
         RankDialect::One => format!(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, List, Optional, Tuple, Union
 
-from xiangqi._xiangqi import Board, Move
+from xiangqi._xiangqi import Board, Move, engine_levels
 
 if TYPE_CHECKING:
     from xiangqi.engine import Engine
@@ -48,7 +48,7 @@ RIGHT = "right"
 WRONG = "wrong"
 ALSO_WINS = "also-wins"
 
-LEVELS: Tuple[str, ...] = ("beginner", "casual", "club", "strong", "master")
+LEVELS: Tuple[str, ...] = tuple(name for name, _ in engine_levels())
 """The difficulty grades, easiest first: the weakest engine level that finds the first move."""
 
 COLUMNS = ("id", "fen", "moves", "themes", "level", "daily", "source")
@@ -110,9 +110,12 @@ class Puzzle:
         if mate is None:
             return WRONG
         left = mate - step
+        solver = board.turn
         board.push(mv)
-        if not any(True for _ in board.legal_moves):
-            # Checkmate, or stalemate, which loses in xiangqi as well.
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner == solver:
+            # The game ends here in the solver's favour, as the core judges it (checkmate, or
+            # stalemate, which loses in xiangqi as well).
             return ALSO_WINS
         if engine is not None and left > 1:
             from xiangqi.engine import Limit

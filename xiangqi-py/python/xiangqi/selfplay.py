@@ -35,15 +35,13 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from xiangqi import _jobs
-from xiangqi._xiangqi import Board, move_to_index
+from xiangqi._xiangqi import MATE_CP, Board, move_to_index
 from xiangqi.engine import LEVELS, Engine, Limit, Score
 from xiangqi.exceptions import XiangqiError
 from xiangqi.match.openings import Opening, default_openings, load_openings
 
 __all__ = ["SelfPlayConfig", "SelfPlayError", "SelfPlayResult", "SCHEMA_FIELDS", "schema", "play_game", "run", "read_shards", "main"]
 
-#: A mate in ``n`` counts as ``MATE_SCORE - n`` centipawns in ``score`` and in the policy.
-MATE_SCORE = 20_000
 #: The key of a shard's Parquet metadata that holds the run's settings (JSON).
 METADATA_KEY = b"xiangqi.selfplay"
 SHARD_PATTERN = "shard-{:06d}.parquet"
@@ -98,7 +96,7 @@ SCHEMA_FIELDS: List[Tuple[str, str, str]] = [
     ("move", "string", "the move played, in ICCS (h2e2)"),
     ("action_8100", "int16", "the move in the 8100 encoding, side-to-move view (xiangqi.encoding)"),
     ("action_2086", "int16", "the move in the 2086 encoding, side-to-move view"),
-    ("score", "int32", "the engine's score in centipawns, side to move's view (a mate in n: +/-(20000 - n))"),
+    ("score", "int32", "the engine's score in centipawns, side to move's view (a mate in n: +/-(MATE_CP - n), MATE_CP = 100000)"),
     ("mate", "int16", "moves to mate when the score is a mate (negative: being mated), else null"),
     ("depth", "int16", "the search depth reached"),
     ("policy_moves", "list<string>", "the root moves scored, best first (ICCS)"),
@@ -135,7 +133,7 @@ def _pyarrow() -> Any:
 
 
 def _centipawns(score: Score) -> int:
-    return score.score(mate_score=MATE_SCORE) or 0
+    return score.score(mate_score=MATE_CP) or 0
 
 
 def policy_target(scores: Sequence[int], temperature: float) -> List[float]:

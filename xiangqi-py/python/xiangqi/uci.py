@@ -20,7 +20,9 @@ Fairy-Stockfish in UCI mode number ranks 1..10 (``h3e3``, ``b10c8``). When an en
 ``UCI_Variant`` option over UCI, it is set to ``xiangqi`` and ranks default to 1.
 
 Results have the shape of ``xiangqi.engine``'s: ``PovScore`` scores, info dicts with ``score``,
-``pv``, ``depth``, ``nodes``, ``time`` (seconds), so in-process and external engines are used alike.
+``pv``, ``depth``, ``nodes``, ``time`` (seconds), so in-process and external engines are used alike;
+``analysis()`` returns the same ``AnalysisResult`` (iterate for each info, ``stop()``, ``wait()``),
+and ``play`` refuses an empty ``Limit()``, which would wait for a move that never comes.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence
 
 from xiangqi import engine as _engine
 from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
-from xiangqi._xiangqi import Board, Move
+from xiangqi._xiangqi import UCCI_MATE as _UCCI_MATE
+from xiangqi._xiangqi import Board, Move, mate_depth
 from xiangqi.engine import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
@@ -78,8 +81,9 @@ DEFAULT_TIMEOUT = 10.0
 STOP_GRACE = 1.0
 #: When no deadline is given, a timed search still gets one: its time and this much more.
 TIMED_SEARCH_GRACE = 10.0
-#: UCCI has no mate scores: engines report a mate in n plies as ``UCCI_MATE - n``.
-UCCI_MATE = 10000
+#: UCCI has no mate scores: engines report a mate in n plies as ``UCCI_MATE - n`` (the number
+#: the Rust UCCI front end writes, read from it).
+UCCI_MATE = _UCCI_MATE
 #: UCCI scores beyond this are mates (ElephantEye's convention; ours is the same).
 UCCI_MATE_THRESHOLD = 9800
 #: Longer move lists are cut at the last capture (no repetition reaches across one), as some
@@ -436,21 +440,11 @@ class SimpleEngine:
     # ----- searching ------------------------------------------------------------------------
 
     def _position_command(self, board: Board) -> str:
-        root = board.root()
-        moves = board.move_stack
+        fen, moves = board.root().fen(), board.move_stack
         if len(moves) > MAX_HISTORY:
             # Start after the last capture: the repetitions that matter all follow it.
-            replay = root.copy()
-            cut = 0
-            for i, move in enumerate(moves):
-                if replay.is_capture(move):
-                    cut = i + 1
-                replay.push(move)
-            replay = root.copy()
-            for move in moves[:cut]:
-                replay.push(move)
-            root, moves = replay.copy(stack=False), moves[cut:]
-        text = f"position fen {root.fen()}"
+            fen, moves = board.since_last_capture()
+        text = f"position fen {fen}"
         if moves:
             text += " moves " + " ".join(m.uci(self.rank_base) for m in moves)
         return text
@@ -493,8 +487,8 @@ class SimpleEngine:
             if limit.time is not None:
                 words += ["movetime", ms(limit.time)]
         if limit.mate is not None:
-            # UCCI has no mate search: a mate in n moves lies 2n - 1 plies deep.
-            words += ["mate", str(limit.mate)] if self.protocol == "uci" else ["depth", str(2 * limit.mate - 1)]
+            # UCCI has no mate search: the depth a mate that long needs, by the Rust search's formula.
+            words += ["mate", str(limit.mate)] if self.protocol == "uci" else ["depth", str(mate_depth(limit.mate))]
         if limit.depth is not None:
             words += ["depth", str(int(limit.depth))]
         if limit.nodes is not None:

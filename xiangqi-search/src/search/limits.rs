@@ -39,6 +39,19 @@ pub struct Limits {
     pub search_moves: Vec<Move>,
     /// These root moves are never played (UCCI `banmoves`).
     pub ban_moves: Vec<Move>,
+    /// Look for a mate in this many moves (UCI `go mate`): the search goes no deeper than
+    /// [`Limits::mate_depth`] and stops once it has found a mate in at most this many moves.
+    pub mate: Option<u32>,
+}
+
+impl Limits {
+    /// The depth in plies a search for a mate in `moves` moves needs: the mate lies `2 *
+    /// moves - 1` plies deep, and two plies more let the last checks resolve. The one formula
+    /// for every front end (UCI's `go mate`, Python's `Limit(mate=)`, C's `mate`, and the
+    /// depth given to an external engine that has no mate search).
+    pub const fn mate_depth(moves: u32) -> u32 {
+        moves.saturating_mul(2).saturating_add(1)
+    }
 }
 
 /// The bound kind of a reported score: the search may report a score before it is exact,

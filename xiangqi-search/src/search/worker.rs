@@ -58,6 +58,8 @@ pub(crate) struct Shared<'a> {
     pub time: TimeManager,
     pub rules: Rules,
     pub max_depth: i32,
+    /// Stop once a mate in at most this many moves is found (`Limits::mate`).
+    pub mate_moves: Option<u32>,
     /// The learned evaluation's net, when the search uses it.
     pub net: Option<&'a Network>,
 }
@@ -485,6 +487,12 @@ impl<'a> Worker<'a> {
                     stable_iterations += 1;
                 }
                 let score = self.root_moves[0].score;
+                // The mate asked for is found.
+                if let Some(moves) = self.shared.mate_moves {
+                    if score >= mate_in((2 * moves as usize).saturating_sub(1)) {
+                        break;
+                    }
+                }
                 // A mate found and confirmed by a deeper iteration needs no more time.
                 if is_mate(score)
                     && score > 0

@@ -1,0 +1,61 @@
+"""The tables the Rust crates own, as the Python package names them: each Python name is
+compared with the compiled module's view of the Rust table, never with a second copy."""
+
+from __future__ import annotations
+
+import xiangqi
+import xiangqi.engine
+import xiangqi.puzzles
+import xiangqi.uci
+from xiangqi import _xiangqi
+
+
+def test_terminations_are_the_cores() -> None:
+    # Every Rust termination code has its Python member, named as the core names it.
+    for member in xiangqi.Termination:
+        assert member.description() == member.name.lower().replace("_", " ")
+    assert [t.value for t in xiangqi.Termination] == list(range(1, len(xiangqi.Termination) + 1))
+
+
+def test_levels_come_from_the_search_crate() -> None:
+    assert tuple(xiangqi.engine.LEVELS) == xiangqi.puzzles.LEVELS
+    assert xiangqi.puzzles.LEVELS == tuple(name for name, _ in _xiangqi.engine_levels())
+
+
+def test_mate_scales_and_depth() -> None:
+    assert _xiangqi.MATE_CP == 100_000
+    assert xiangqi.uci.UCCI_MATE == _xiangqi.UCCI_MATE == 10_000
+    # A mate in n lies 2n - 1 plies deep; the search adds two plies to let checks resolve.
+    assert [_xiangqi.mate_depth(n) for n in (1, 2, 5)] == [3, 5, 11]
+    mate = xiangqi.engine.Mate(3)
+    assert mate.score(mate_score=_xiangqi.MATE_CP) == _xiangqi.MATE_CP - 3
+
+
+def test_piece_values_and_the_null_move() -> None:
+    values = dict(_xiangqi.PIECE_VALUES)
+    assert values == {
+        "general": 0,
+        "advisor": 200,
+        "elephant": 200,
+        "horse": 450,
+        "chariot": 1000,
+        "cannon": 450,
+        "soldier": 100,
+    }
+    assert _xiangqi.NULL_MOVE == "0000"
+    assert str(xiangqi.Move.null()) == _xiangqi.NULL_MOVE
+    assert xiangqi.Move.from_uci(_xiangqi.NULL_MOVE) == xiangqi.Move.null()
+
+
+def test_illegal_reasons_are_numbered_as_in_the_core() -> None:
+    codes = [code for code, _ in _xiangqi.ILLEGAL_REASONS]
+    assert codes == list(range(1, 8))
+    board = xiangqi.Board()
+    # a0a5: the chariot's path is blocked by its own soldier (reason 3, "the path is blocked").
+    message = dict(_xiangqi.ILLEGAL_REASONS)[3]
+    try:
+        board.push_uci("a0a5")
+    except xiangqi.IllegalMoveError as error:
+        assert message in str(error)
+    else:
+        raise AssertionError("a0a5 was accepted")
