@@ -36,6 +36,7 @@
 //! [`judge_cycle`]: crate::judge_cycle
 //! [`CycleVerdict::outcome`]: crate::CycleVerdict::outcome
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
@@ -98,15 +99,23 @@ impl Position {
         self.is_check() && !self.has_legal_moves()
     }
 
-    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss).
+    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss;
+    /// in janggi the pass leaves a move to every side not in check).
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
 
-    /// Which side's pieces are all gone but general, advisors and elephants; such a side can never
-    /// mate. Returns `true` when `color` cannot win by material.
+    /// Which side's pieces are all gone but general, advisors and elephants (in janggi, where
+    /// elephants cross the river: but general and guards); such a side can never mate. Returns
+    /// `true` when `color` cannot win by material.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let attackers = self.pieces(color, Role::Horse)
+        let elephants = if self.variant().is_janggi() {
+            self.pieces(color, Role::Elephant)
+        } else {
+            Bitboard::EMPTY
+        };
+        let attackers = elephants
+            | self.pieces(color, Role::Horse)
             | self.pieces(color, Role::Chariot)
             | self.pieces(color, Role::Cannon)
             | self.pieces(color, Role::Soldier);

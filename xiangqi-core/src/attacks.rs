@@ -56,6 +56,8 @@ use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{File, Square};
 
+pub mod janggi;
+
 // ----- the tables, built at compile time ------------------------------------------------------
 
 const fn in_board(f: i32, r: i32) -> bool {

@@ -121,12 +121,23 @@ impl Position {
     }
 
     /// Generates the legal moves whose target lies in `mask` (all moves: `!own pieces`;
-    /// captures: the enemy's pieces).
+    /// captures: the enemy's pieces), by the position's variant: one test here, then each
+    /// variant's own generator, so xiangqi's loops know nothing of janggi.
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        if self.variant().is_janggi() {
+            self.janggi_generate(sink, mask);
+        } else {
+            self.xiangqi_generate(sink, mask);
+        }
+    }
+
+    /// [`Position::generate`] by xiangqi's rules.
+    #[inline(always)]
+    fn xiangqi_generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
         let us = self.turn();
         let mask = mask - self.by_color(us);
-        let in_check = self.is_check();
+        let in_check = self.xiangqi_is_check();
         let sensitive = self.sensitive_points();
 
         // General: always tested, it is the piece whose safety is in question.
@@ -232,8 +243,11 @@ impl Position {
     }
 
     /// `true` when `m` moves a piece of the side to move as that piece moves, ignoring whether the
-    /// own general is left attacked.
+    /// own general is left attacked (in janggi the pass, the general's point twice, included).
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m);
+        }
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
         let Some(piece) = self.piece_at(from) else {
@@ -251,6 +265,9 @@ impl Position {
     /// `true` when `m` is legal here. Any `Move` value may be asked about.
     #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m) && self.janggi_legal_after_pseudo(m);
+        }
         self.is_pseudo_legal(m) && self.king_safe_after(m.from(), m.to())
     }
 
