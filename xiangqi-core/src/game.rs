@@ -20,7 +20,7 @@
 //!
 //! [`Game::push`] does a legality test, the move, a check test and a scan of the hashes since
 //! the last capture. Chase detection, the costly part, runs in `push` only when the rules judge
-//! chases ([`RepetitionRule::Axf`]); under `casual` and `simple` the records' chase sets stay
+//! chases ([`RepetitionRule::Axf`](crate::RepetitionRule::Axf)); under `casual` and `simple` the records' chase sets stay
 //! empty. Changing the rules with [`Game::set_rules`] fills them in (or clears them) by replaying
 //! the game.
 //!

@@ -14,6 +14,14 @@
 //! Points are named in ICCS coordinates: files `a`..`i` from Red's left, ranks `0`..`9` from
 //! Red's side, so Red's general starts on `e0`. A [`Position`] holds no history; a game with its
 //! repetition rules lives in the game module.
+//!
+//! Each rule has one home, which everything else (the engine, the bindings, the page) calls:
+//! movement and attacks in [`attacks`]; legal moves in the position (`movegen.rs`) and the
+//! reasons a move is illegal in [`legality`]; the order of the game-end rules in
+//! [`adjudication`] ([`adjudicate`], which [`Game::outcome`] and the engine's search share);
+//! repetition rulings in [`repetition`], chases in [`chase`], rule sets in [`rules`],
+//! terminations and their words in [`outcome`]; notations in [`notation`]; records in [`pgn`],
+//! [`xqf`], [`dhtmlxq`] and [`text`] (their text encodings).
 
 #![warn(missing_docs)]
 

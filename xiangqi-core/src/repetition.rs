@@ -131,7 +131,7 @@ pub struct CycleVerdict {
 
 impl CycleVerdict {
     /// The outcome of the repetition: a perpetual check or chase wins for the other side,
-    /// otherwise a draw (without the [`Ruling`], which needs the game's plies and pieces).
+    /// otherwise a draw (without the [`Ruling`](crate::Ruling), which needs the game's plies and pieces).
     pub fn outcome(&self) -> Outcome {
         let termination = match self.loser.map(|l| self.violations[l]) {
             Some(Violation::Check) => Termination::PerpetualCheck,
@@ -146,7 +146,7 @@ impl CycleVerdict {
 ///
 /// `cycle` holds the records of the plies of the cycle, in order; which side played each is
 /// read from [`PlyRecord::piece`], and only [`PlyRecord::gave_check`] and
-/// [`PlyRecord::chased`] are used, so the search can build records of its own. [`Game`] passes
+/// [`PlyRecord::chased`] are used, so the search can build records of its own. [`Game`](crate::Game) passes
 /// every ply from the first occurrence of the repeated position to its third occurrence; a
 /// search meeting a repetition can pass the plies since the earlier occurrence.
 ///
@@ -221,7 +221,7 @@ pub fn judge_cycle(cycle: &[PlyRecord], rule: RepetitionRule) -> CycleVerdict {
 /// ([`PieceId`]; any numbering below 32 works, since [`judge_cycle`] only compares ids within
 /// a cycle). Stops at the first move that is not legal and returns how many plies it filled.
 ///
-/// [`Game`] fills its records this way; a search that meets a repetition uses
+/// [`Game`](crate::Game) fills its records this way; a search that meets a repetition uses
 /// [`fill_cycle_chases`], which finds the start of the cycle itself.
 pub fn fill_chases(start: &Position, ids: &[PieceId; 90], records: &mut [PlyRecord]) -> usize {
     let mut pos = start.clone();
