@@ -21,6 +21,8 @@ LIBDIR  := $(CURDIR)/target/release
 SHARED_LINK := -L$(LIBDIR) -lxiangqi -Wl,-rpath,$(LIBDIR)
 STATIC_LINK := $(LIBDIR)/libxiangqi.a -lpthread -ldl -lm
 C_TESTS := $(basename $(notdir $(wildcard tests-c/*.c)))
+# Every C and C++ test program runs under a deadline (they also set alarm() themselves).
+RUN_C   := timeout 300
 CXX_TESTS := $(basename $(notdir $(wildcard tests-c/*.cpp)))
 
 ## Set everything up and start a game against the engine (LEVEL=beginner|casual|club|strong|master, COLOR=red|black).
@@ -124,15 +126,15 @@ c-test: ffi
 	@set -e; for t in $(C_TESTS); do \
 		$(CC) $(CFLAGS_TEST) tests-c/$$t.c -o target/c-tests/$$t-shared $(SHARED_LINK); \
 		$(CC) $(CFLAGS_TEST) tests-c/$$t.c -o target/c-tests/$$t-static $(STATIC_LINK); \
-		echo "== $$t (shared)"; target/c-tests/$$t-shared; \
-		echo "== $$t (static)"; target/c-tests/$$t-static; \
+		echo "== $$t (shared)"; $(RUN_C) target/c-tests/$$t-shared; \
+		echo "== $$t (static)"; $(RUN_C) target/c-tests/$$t-static; \
 	done
 	@awk '/^```c$$/{on=1;next} /^```$$/{on=0} on' README.md > target/c-tests/readme.c
 	$(CC) $(CFLAGS_TEST) target/c-tests/readme.c -o target/c-tests/readme $(SHARED_LINK)
-	@echo "== README's C example"; target/c-tests/readme
+	@echo "== README's C example"; $(RUN_C) target/c-tests/readme
 	@set -e; for t in $(CXX_TESTS); do \
 		$(CXX) $(CXXFLAGS_TEST) tests-c/$$t.cpp -o target/c-tests/$$t $(SHARED_LINK) -lpthread; \
-		echo "== $$t (C++)"; target/c-tests/$$t; \
+		echo "== $$t (C++)"; $(RUN_C) target/c-tests/$$t; \
 	done
 	$(MAKE) --no-print-directory c-install-test
 

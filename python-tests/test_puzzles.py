@@ -108,3 +108,32 @@ def test_with_an_engine_other_first_moves_of_a_mate_are_wrong(shipped):
         assert p.check(p.moves[0], engine=engine) == puzzles.RIGHT
         for m in others:
             assert p.check(m, engine=engine) == puzzles.WRONG, (p.id, m.uci())
+
+
+def test_the_page_chooses_the_same_daily_puzzle_as_python() -> None:
+    # The page's choice (web/src/ui-puzzle.js, run by node as the browser runs it) against
+    # puzzles.daily_puzzle over more than a year, both reading the shipped file.
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    data = root / "data" / "puzzles" / "puzzles.tsv"
+    node = shutil.which("node")
+    assert node is not None, "node (which make web-test needs too) runs the page's daily choice"
+    script = f"""
+        import {{ readFileSync }} from 'node:fs';
+        import {{ parsePuzzles, dailyPuzzle }} from {json.dumps((root / 'web/src/ui-puzzle.js').as_uri())};
+        const all = parsePuzzles(readFileSync({json.dumps(str(data))}, 'utf8'));
+        const ids = [];
+        for (let day = Date.UTC(2026, 11, 1), i = 0; i < 400; i++, day += 86400000)
+          ids.push(dailyPuzzle(all, new Date(day).toISOString().slice(0, 10)).id);
+        console.log(JSON.stringify(ids));
+    """
+    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    page = json.loads(run.stdout)
+    start = datetime.date(2026, 12, 1)
+    ours = [puzzles.daily_puzzle(start + datetime.timedelta(days=i), data).id for i in range(400)]
+    assert page == ours

@@ -151,3 +151,23 @@ def test_the_engine_plays_a_win_on_the_ply_that_reaches_the_limit() -> None:
     board.push(result.move)
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == xiangqi.RED
+
+
+def test_a_drawing_move_is_found_by_the_core() -> None:
+    # The first row of repetition_simple.tsv: its eighth ply repeats the start a third time.
+    row = SIMPLE[0]
+    board = Board(row["fen"], rules="casual")
+    moves = row["moves_iccs"].split()
+    for uci in moves[:7]:
+        assert board.drawing_move() is None
+        board.push_uci(uci)
+    found = board.drawing_move()
+    assert found is not None
+    move, outcome = found
+    assert move.uci() == moves[7] and outcome.termination == Termination.REPETITION
+    # The history the rules can see: from the position after the last capture.
+    fen, since = board.since_last_capture()
+    assert fen == row["fen"] and [m.uci() for m in since] == moves[:7]
+    board.push_uci("h7h0")  # the black cannon takes the horse on h0 over the h2 cannon
+    fen, since = board.since_last_capture()
+    assert Board(fen).halfmove_clock == 0 and since == []

@@ -247,6 +247,7 @@ static void test_evaluations_and_net_files(void) {
 }
 
 int main(void) {
+    deadline(180);
     test_search_returns_legal_move();
     test_evaluations_and_net_files();
     test_finds_mate_and_reports_no_move();

@@ -321,6 +321,7 @@ static void test_declared_results(void) {
 }
 
 int main(void) {
+    deadline(60);
     test_version();
     test_start_position();
     test_bad_input();

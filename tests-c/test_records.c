@@ -67,6 +67,7 @@ static void test_broken_buffers(void) {
 }
 
 int main(void) {
+    deadline(60);
     test_pgn_from_big5_bytes();
     test_xqf_and_dhtmlxq();
     test_broken_buffers();

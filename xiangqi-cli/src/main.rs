@@ -16,7 +16,7 @@ mod records;
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 use std::time::Instant;
-use xiangqi_core::{Position, STARTING_FEN};
+use xiangqi_core::{Position, Variant};
 
 const USAGE: &str = "usage:
   xiangqi uci                  speak UCI (or UCCI, when the GUI sends `ucci`) on stdin/stdout
@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
   xiangqi play [--level beginner|casual|club|strong|master] [--color red|black] [--letters]
                [--rules casual|simple|axf] [--time SECONDS] [--fen FEN]
                                play the engine in the terminal (default: club, you are Red)
-  xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
+  xiangqi perft [--variant xiangqi|janggi|...] --fen FEN|startpos --depth N [--divide] [--threads N]
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
   xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
@@ -50,8 +50,12 @@ Search the bench positions to DEPTH (default 11) with one thread; print nodes an
 The node count is the signature of the search with that evaluation (default: the engine's)."
         }
         "perft" => {
-            "usage: xiangqi perft --fen FEN|startpos --depth N [--divide] [--threads N]
-Count the leaf nodes N plies below the position; --divide lists the count below each move."
+            "usage: xiangqi perft [--variant VARIANT] --fen FEN|startpos --depth N [--divide] [--threads N]
+Count the leaf nodes N plies below the position; --divide lists the count below each move.
+VARIANT: xiangqi (the default), janggi, janggitraditional, janggimodern or janggicasual; the
+position is read as that game's (startpos: its start position). Janggi counts the pass (written
+as the general's point twice, e1e1) as a move and stops where two passes or two bikjang plies in
+a row end the game, as Fairy-Stockfish counts."
         }
         "play" => play::USAGE,
         "convert" => records::CONVERT_USAGE,
@@ -161,7 +165,8 @@ const MAX_PERFT_DEPTH: u32 = 10;
 
 /// Options of `xiangqi perft`.
 struct PerftOptions {
-    fen: String,
+    variant: Variant,
+    fen: Option<String>,
     depth: u32,
     divide: bool,
     threads: usize,
@@ -169,7 +174,8 @@ struct PerftOptions {
 
 fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
     let mut options = PerftOptions {
-        fen: STARTING_FEN.to_owned(),
+        variant: Variant::Xiangqi,
+        fen: None,
         depth: 1,
         divide: false,
         threads: 1,
@@ -184,11 +190,12 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
         match arg.as_str() {
             "--fen" => {
                 let fen = value("--fen")?;
-                options.fen = if fen == "startpos" {
-                    STARTING_FEN.to_owned()
-                } else {
-                    fen
-                };
+                options.fen = (fen != "startpos").then_some(fen);
+            }
+            "--variant" => {
+                options.variant = value("--variant")?
+                    .parse()
+                    .map_err(|e: xiangqi_core::ParseVariantError| e.to_string())?;
             }
             "--depth" => {
                 options.depth = value("--depth")?
@@ -218,7 +225,11 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
 
 fn perft_command(args: &[String]) -> Result<(), String> {
     let options = parse_perft_options(args)?;
-    let pos = Position::from_fen(&options.fen).map_err(|e| e.to_string())?;
+    let fen = options
+        .fen
+        .as_deref()
+        .unwrap_or(options.variant.start_fen());
+    let pos = Position::from_fen_variant(fen, options.variant).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()

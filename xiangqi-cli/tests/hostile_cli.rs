@@ -87,6 +87,55 @@ fn perft_within_the_limits_still_counts() {
     assert!(text.starts_with("nodes 1920 "), "{text}");
 }
 
+#[test]
+fn janggi_perft_by_variant() {
+    // Fairy-Stockfish's janggi perft(3) of its start position is 33,000 (data/perft/janggi.epd).
+    let out = Command::new(BIN)
+        .args([
+            "perft",
+            "--variant",
+            "janggi",
+            "--fen",
+            "startpos",
+            "--depth",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("nodes 33000 "), "{text}");
+    // The facing generals of a bare board: bikjang in janggi, refused as xiangqi.
+    let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let out = Command::new(BIN)
+        .args([
+            "perft",
+            "--variant",
+            "janggi",
+            "--fen",
+            fen,
+            "--depth",
+            "4",
+            "--divide",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("e0e0 ") && text.ends_with("\n"), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("nodes 132 "),
+        "{text}"
+    );
+    refused(
+        &["perft", "--fen", fen, "--depth", "1"],
+        "the generals face each other",
+    );
+    refused(
+        &["perft", "--variant", "shogi"],
+        "unknown variant \"shogi\"",
+    );
+}
+
 /// `xiangqi uci` with its input and output through pipes.
 struct Uci {
     child: Guarded,

@@ -310,6 +310,24 @@ impl Position {
         Ok(Position::from_setup(parse_fen(fen)?)?)
     }
 
+    /// Parses and validates a FEN of a position played by `variant` (a FEN does not name its
+    /// game). Janggi FENs are Fairy-Stockfish's: Cho upper case and moving first (`w`), the
+    /// letters K A B/E N/H R C P.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, Variant};
+    /// let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"; // bikjang: legal in janggi only
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let pos = Position::from_fen_variant(fen, Variant::Janggi).unwrap();
+    /// assert!(pos.is_bikjang());
+    /// assert_eq!(pos.legal_moves().len(), 3); // the pass, d0 and f0 (e1 would keep the facing)
+    /// ```
+    pub fn from_fen_variant(fen: &str, variant: crate::Variant) -> Result<Position, FenError> {
+        let mut setup = parse_fen(fen)?;
+        setup.variant = variant;
+        Ok(Position::from_setup(setup)?)
+    }
+
     /// The FEN of this position.
     pub fn fen(&self) -> String {
         write_fen(&self.to_setup())

@@ -1,4 +1,5 @@
-//! Legal move generation.
+//! Legal move generation (the game-end queries built on it, checkmate and the rest, live with
+//! the adjudication in `adjudication.rs`).
 //!
 //! Moves are generated per piece as target sets, then filtered for legality. Most moves need no
 //! test at all: when the side to move is not in check, a move can only expose its general by
@@ -9,7 +10,6 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::role::{Piece, Role};
@@ -121,12 +121,23 @@ impl Position {
     }
 
     /// Generates the legal moves whose target lies in `mask` (all moves: `!own pieces`;
-    /// captures: the enemy's pieces).
+    /// captures: the enemy's pieces), by the position's variant: one test here, then each
+    /// variant's own generator, so xiangqi's loops know nothing of janggi.
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        if self.variant().is_janggi() {
+            self.janggi_generate(sink, mask);
+        } else {
+            self.xiangqi_generate(sink, mask);
+        }
+    }
+
+    /// [`Position::generate`] by xiangqi's rules.
+    #[inline(always)]
+    fn xiangqi_generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
         let us = self.turn();
         let mask = mask - self.by_color(us);
-        let in_check = self.is_check();
+        let in_check = self.xiangqi_is_check();
         let sensitive = self.sensitive_points();
 
         // General: always tested, it is the piece whose safety is in question.
@@ -231,19 +242,12 @@ impl Position {
         any.0
     }
 
-    /// `true` when the side to move is in check and has no legal move (a loss).
-    pub fn is_checkmate(&self) -> bool {
-        self.is_check() && !self.has_legal_moves()
-    }
-
-    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss).
-    pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && !self.has_legal_moves()
-    }
-
     /// `true` when `m` moves a piece of the side to move as that piece moves, ignoring whether the
-    /// own general is left attacked.
+    /// own general is left attacked (in janggi the pass, the general's point twice, included).
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m);
+        }
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
         let Some(piece) = self.piece_at(from) else {
@@ -261,6 +265,9 @@ impl Position {
     /// `true` when `m` is legal here. Any `Move` value may be asked about.
     #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
+        if self.variant().is_janggi() {
+            return self.janggi_pseudo_legal(m) && self.janggi_legal_after_pseudo(m);
+        }
         self.is_pseudo_legal(m) && self.king_safe_after(m.from(), m.to())
     }
 
@@ -268,20 +275,5 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         self.by_color(!self.turn()).contains(m.to())
-    }
-
-    /// Which side's pieces are all gone but general, advisors and elephants; such a side can never
-    /// mate. Returns `true` when `color` cannot win by material.
-    pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let attackers = self.pieces(color, Role::Horse)
-            | self.pieces(color, Role::Chariot)
-            | self.pieces(color, Role::Cannon)
-            | self.pieces(color, Role::Soldier);
-        attackers.is_empty()
-    }
-
-    /// `true` when neither side can ever mate.
-    pub fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(Color::Red) && self.has_insufficient_material(Color::Black)
     }
 }

@@ -7,6 +7,7 @@ use crate::moves::Move;
 use crate::role::{Piece, Role};
 use crate::setup::{reachable, PositionError, PositionProblem, Setup};
 use crate::square::Square;
+use crate::variant::Variant;
 use crate::zobrist;
 use core::fmt;
 
@@ -15,8 +16,9 @@ use core::fmt;
 /// it, stay exact for more than two billion further moves.
 pub const MAX_FULLMOVES: u32 = 1_000_000_000;
 
-/// A legal xiangqi position. It knows no history: see [`Game`](crate::Game) for move lists,
-/// repetitions and adjudication.
+/// A legal position of xiangqi or janggi (its [`Variant`], which its moves, FEN and game end
+/// follow). It knows no history: see [`Game`](crate::Game) for move lists, repetitions and
+/// adjudication.
 ///
 /// Build one with [`Position::startpos`], [`Position::from_fen`] or [`Position::from_setup`];
 /// every constructor validates, so the methods here can trust the board (one general per side,
@@ -33,6 +35,10 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
+    variant: Variant,
+    /// Janggi only: what of the last plies decides whether the game has already ended (see
+    /// [`Position::janggi_game_ended`]); 0 in xiangqi and after a FEN.
+    janggi_history: u8,
 }
 
 /// What [`Position::make_move`] returns, to be handed back to [`Position::unmake_move`].
@@ -40,6 +46,7 @@ pub struct Position {
 pub struct Undo {
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
+    janggi_history: u8,
     halfmoves: u32,
 }
 
@@ -77,6 +84,8 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.clamp(1, MAX_FULLMOVES),
             hash: 0,
+            variant: setup.variant,
+            janggi_history: 0,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
@@ -101,7 +110,12 @@ impl Position {
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
                 counts[piece.color.index()][piece.role.index()] += 1;
-                if !reachable(piece, sq) {
+                let reachable = if setup.variant.is_janggi() {
+                    crate::janggi::reachable(piece, sq)
+                } else {
+                    reachable(piece, sq)
+                };
+                if !reachable {
                     if piece.role == Role::General {
                         problems.push(PositionProblem::GeneralOutsidePalace(sq));
                         movegen_safe = false;
@@ -127,7 +141,9 @@ impl Position {
         if movegen_safe {
             let pos = Position::from_setup_raw(&setup);
             let (red, black) = (pos.generals[0], pos.generals[1]);
-            if red.file() == black.file()
+            // In janggi facing generals are bikjang, a legal position.
+            if !pos.variant.is_janggi()
+                && red.file() == black.file()
                 && (attacks::between(red, black) & pos.occupied).is_empty()
             {
                 problems.push(PositionProblem::GeneralsFacing);
@@ -150,6 +166,7 @@ impl Position {
             turn: self.turn,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
+            variant: self.variant,
         }
     }
 
@@ -169,6 +186,30 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
+    }
+
+    /// The game this position is played by.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The same position played by `variant` (validated again: a xiangqi position need not be
+    /// a janggi one, nor the reverse).
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, Variant};
+    /// let pos = Position::start_of(Variant::Janggi);
+    /// let modern = pos.with_variant(Variant::JanggiModern).unwrap();
+    /// assert_eq!(modern.variant(), Variant::JanggiModern);
+    /// // Generals facing on an open file: bikjang in janggi, no xiangqi position.
+    /// let bare = Position::from_fen_variant("4k4/9/9/9/9/9/9/9/9/4K4 w", Variant::Janggi).unwrap();
+    /// assert!(bare.with_variant(Variant::Xiangqi).is_err());
+    /// ```
+    pub fn with_variant(&self, variant: Variant) -> Result<Position, PositionError> {
+        let mut setup = self.to_setup();
+        setup.variant = variant;
+        Position::from_setup(setup)
     }
 
     /// The side to move.
@@ -263,6 +304,10 @@ impl Position {
     /// flying-general rule). Attacks are computed as captures would be, whatever stands on `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        if self.variant.is_janggi() {
+            let (occupied, cannons) = (self.occupied, self.janggi_cannons());
+            return self.janggi_attacked_with(sq, by, occupied, cannons, Bitboard::EMPTY);
+        }
         self.attacked_with(
             sq,
             by,
@@ -290,6 +335,9 @@ impl Position {
 
     /// Every piece of `by` that attacks `sq` (the flying general included).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
+        if self.variant.is_janggi() {
+            return self.janggi_attackers_to(sq, self.occupied, [by]);
+        }
         let file_occ = self.file_occ[sq.file().index()];
         let pieces = |color: Color, role: Role| self.pieces(color, role);
         attacks::attackers_on_file::<1, false>(sq, self.occupied, file_occ, [by], pieces, true)
@@ -317,6 +365,9 @@ impl Position {
         occupied: Bitboard,
         sides: [Color; N],
     ) -> Bitboard {
+        if self.variant.is_janggi() {
+            return self.janggi_attackers_to(sq, occupied, sides);
+        }
         let pieces = |color: Color, role: Role| self.pieces(color, role) & occupied;
         attacks::attackers(sq, occupied, sides, pieces, false)
     }
@@ -324,7 +375,23 @@ impl Position {
     /// `true` when the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.is_attacked(self.general(self.turn), !self.turn)
+        if self.variant.is_janggi() {
+            return self.janggi_is_check();
+        }
+        self.xiangqi_is_check()
+    }
+
+    /// [`Position::is_check`] by xiangqi's rules, for xiangqi's move generator.
+    #[inline]
+    pub(crate) fn xiangqi_is_check(&self) -> bool {
+        let sq = self.general(self.turn);
+        self.attacked_with(
+            sq,
+            !self.turn,
+            self.occupied,
+            self.file_occ[sq.file().index()],
+            Bitboard::EMPTY,
+        )
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -343,6 +410,11 @@ impl Position {
         let ksq = self.generals[piece.color.index()];
         if ksq == sq {
             return false;
+        }
+        if self.variant.is_janggi() {
+            let lifted = Bitboard::from_square(sq);
+            let (occupied, cannons) = (self.occupied - lifted, self.janggi_cannons() - lifted);
+            return self.janggi_attacked_with(ksq, !piece.color, occupied, cannons, lifted);
         }
         // Only the general's file and rank and the legs of horses aimed at it can be opened.
         let on_line = sq.file() == ksq.file() || sq.rank() == ksq.rank();
@@ -363,7 +435,7 @@ impl Position {
     }
 
     /// `true` when the side to move's general would be safe after moving `from` -> `to`
-    /// (a pseudo-legal move of the side to move).
+    /// (a pseudo-legal move of the side to move), by xiangqi's rules.
     #[inline]
     pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
         let us = self.turn;
@@ -393,11 +465,60 @@ impl Position {
     /// must hold a piece of the side to move). Use [`Position::play`] for untrusted moves.
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {
+        if self.variant.is_janggi() {
+            return self.janggi_make_move(m);
+        }
+        self.make_board_move(m)
+    }
+
+    /// [`Position::make_move`] in janggi: the pass, and the history that ends a game. Never
+    /// inlined, so that xiangqi's `make_move` stays one test and its own body.
+    #[inline(never)]
+    fn janggi_make_move(&mut self, m: Move) -> Undo {
+        let history = self.janggi_history_after(m);
+        let old = self.janggi_history;
+        let mut undo = if m.from() == m.to() {
+            self.make_pass()
+        } else {
+            self.make_board_move(m)
+        };
+        undo.janggi_history = old;
+        self.janggi_history = history;
+        undo
+    }
+
+    /// The janggi history byte after `m`: bit 0 `m` is a pass, bit 1 the move before it was,
+    /// bit 2 the position before `m` (this one) is bikjang.
+    #[inline]
+    fn janggi_history_after(&self, m: Move) -> u8 {
+        u8::from(m.from() == m.to())
+            | (self.janggi_history & 1) << 1
+            | u8::from(self.is_bikjang()) << 2
+    }
+
+    /// `true` when a janggi game has ended at this position by its last plies: the two sides
+    /// passed in a row, or bikjang stood on two plies in a row (see [`Variant::has_bikjang`]).
+    /// A position read from a FEN has no such history. Such a position has no legal move, as
+    /// in Fairy-Stockfish; [`Game`](crate::Game) names the result.
+    #[inline]
+    pub fn janggi_game_ended(&self) -> bool {
+        self.janggi_history & 3 == 3 || (self.janggi_history & 4 != 0 && self.is_bikjang())
+    }
+
+    /// `true` when the last move was a janggi pass (known only for moves made on this value).
+    #[inline]
+    pub fn last_move_was_pass(&self) -> bool {
+        self.janggi_history & 1 != 0
+    }
+
+    #[inline]
+    fn make_board_move(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from point");
         let captured = self.board[to.index()];
         let undo = Undo {
             captured,
+            janggi_history: 0,
             halfmoves: self.halfmoves,
         };
         let from_bb = 1u128 << from as u32;
@@ -440,6 +561,12 @@ impl Position {
     #[inline]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
         let (from, to) = (m.from(), m.to());
+        if self.variant.is_janggi() {
+            self.janggi_history = undo.janggi_history;
+            if from == to {
+                return self.unmake_pass(undo);
+            }
+        }
         let piece = self.board[to.index()].expect("unmake_move: no piece on the to point");
         self.turn = !self.turn;
         if self.turn == Color::Black {
@@ -469,11 +596,32 @@ impl Position {
         self.halfmoves = undo.halfmoves;
     }
 
-    /// Passes the turn (a "null move", for search). Not a legal xiangqi move.
+    /// Plays a janggi pass (a move from the general's point to itself): the turn changes, the
+    /// no-capture counter and, after Han's pass, the move number go on.
+    #[cold]
+    fn make_pass(&mut self) -> Undo {
+        let undo = self.make_null_move();
+        if self.turn == Color::Red {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        undo
+    }
+
+    #[cold]
+    fn unmake_pass(&mut self, undo: Undo) {
+        if self.turn == Color::Red {
+            self.fullmoves -= 1;
+        }
+        self.unmake_null_move(undo);
+    }
+
+    /// Passes the turn (a "null move", for search). Not a legal xiangqi move; in janggi a pass
+    /// also counts the move number ([`Position::pass_move`] played with [`Position::make_move`]).
     #[inline]
     pub fn make_null_move(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
+            janggi_history: self.janggi_history,
             halfmoves: self.halfmoves,
         };
         self.hash ^= zobrist::BLACK_TO_MOVE;
@@ -527,6 +675,9 @@ impl Position {
     /// For a move that is not legal the answer means nothing (it may panic on an empty `from`).
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
+        if self.variant.is_janggi() {
+            return self.janggi_gives_check(m);
+        }
         let us = self.turn;
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.board[from.index()] else {
@@ -615,6 +766,7 @@ impl PartialEq for Position {
     /// Positions are equal when pieces, side to move and counters are.
     fn eq(&self, other: &Position) -> bool {
         self.board == other.board
+            && self.variant == other.variant
             && self.turn == other.turn
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves

@@ -112,6 +112,18 @@ impl Rules {
         Rules::preset(RepetitionRule::Axf)
     }
 
+    /// The rules of a janggi variant (for [`Variant::Xiangqi`](crate::Variant), [`Rules::axf`]).
+    pub const fn janggi(variant: crate::Variant) -> Rules {
+        match variant {
+            crate::Variant::Xiangqi => Rules::axf(),
+            _ => Rules {
+                repetition: RepetitionRule::PerpetualCheckLoses,
+                no_capture_limit: Some(100),
+                insufficient_material: false,
+            },
+        }
+    }
+
     const fn preset(repetition: RepetitionRule) -> Rules {
         Rules {
             repetition,

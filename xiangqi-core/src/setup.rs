@@ -19,6 +19,8 @@ pub struct Setup {
     pub halfmoves: u32,
     /// The move number, starting at 1 and increasing after Black moves.
     pub fullmoves: u32,
+    /// The game the position is played by (a FEN does not say; xiangqi unless set).
+    pub variant: crate::Variant,
 }
 
 impl Setup {
@@ -29,6 +31,7 @@ impl Setup {
             turn: Color::Red,
             halfmoves: 0,
             fullmoves: 1,
+            variant: crate::Variant::Xiangqi,
         }
     }
 
@@ -89,6 +92,7 @@ impl Setup {
         out.turn = self.turn.other();
         out.halfmoves = self.halfmoves;
         out.fullmoves = self.fullmoves;
+        out.variant = self.variant;
         out
     }
 }

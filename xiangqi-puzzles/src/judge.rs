@@ -1,7 +1,7 @@
 //! The engine as the judge: how many moves win, the solution line, its exact mate length,
 //! and the weakest level that finds the first move.
 
-use xiangqi_core::{Color, Move, Position, Role};
+use xiangqi_core::{Color, Move, Position, Role, Rules};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score};
 
 /// A best move scoring at least this many centipawns wins clearly.
@@ -116,6 +116,18 @@ pub fn material(pos: &Position, color: Color) -> i32 {
         .iter()
         .map(|&role| pos.count(color, role) as i32 * role.value())
         .sum()
+}
+
+/// `true` when the game ends at `pos` with a win for `solver`, as core's adjudication judges a
+/// position (checkmate or stalemate of the defender: both lose) under the default rules.
+pub fn solver_won(pos: &Position, solver: Color) -> bool {
+    pos.outcome(&Rules::default())
+        .is_some_and(|o| o.winner == Some(solver))
+}
+
+/// `true` when the game goes on at `pos` (core's adjudication under the default rules).
+pub fn goes_on(pos: &Position) -> bool {
+    pos.outcome(&Rules::default()).is_none()
 }
 
 /// The solver's material lead.
@@ -297,9 +309,9 @@ impl Judge {
                 return Err(Rejection::MateMismatch);
             }
             moves.push(mv);
-            if !cur.has_legal_moves() {
-                // Mated (or stalemated, which loses too) exactly when the count runs out.
-                return if remaining == 1 {
+            if !goes_on(&cur) {
+                // Won (mated or stalemated, which loses too) exactly when the count runs out.
+                return if remaining == 1 && solver_won(&cur, pos.turn()) {
                     Ok(Solution {
                         moves,
                         mate: Some(n),
@@ -342,7 +354,7 @@ impl Judge {
         let end_balance = loop {
             cur.play(mv).map_err(|_| Rejection::NotWinning)?;
             moves.push(mv);
-            if !cur.has_legal_moves() {
+            if solver_won(&cur, solver) {
                 // The gain ended in mate after all.
                 break i32::MAX;
             }

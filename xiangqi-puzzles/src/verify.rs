@@ -1,7 +1,9 @@
 //! Re-checking a puzzle file with a (deeper) search: every puzzle that fails is named with
 //! the reason.
 
-use crate::judge::{balance, mate_within, Budget, Judge, Verdict, MIN_REALIZED_GAIN};
+use crate::judge::{
+    balance, goes_on, mate_within, solver_won, Budget, Judge, Verdict, MIN_REALIZED_GAIN,
+};
 use crate::record::PuzzleRecord;
 use xiangqi_search::Score;
 
@@ -51,7 +53,7 @@ pub fn verify_one(judge: &mut Judge, p: &PuzzleRecord, budget: Budget) -> Result
                 }
                 cur.play(mv).map_err(|e| e.to_string())?;
             }
-            if cur.has_legal_moves() {
+            if !solver_won(&cur, pos.turn()) {
                 return Err("the line does not end in mate".into());
             }
         }
@@ -80,7 +82,7 @@ pub fn verify_one(judge: &mut Judge, p: &PuzzleRecord, budget: Budget) -> Result
                 }
                 cur.play(mv).map_err(|e| e.to_string())?;
             }
-            if cur.has_legal_moves() {
+            if goes_on(&cur) {
                 if let Some(reply) = judge.best(&cur, budget) {
                     cur.play(reply.mv).map_err(|e| e.to_string())?;
                 }

@@ -862,6 +862,25 @@ impl Board {
         })
     }
 
+    /// A legal move after which the rules draw the game (a repetition or the no-capture
+    /// limit), with that `Outcome`, or `None`: what makes a draw claim valid in match play
+    /// (the core's `Game::drawing_move`).
+    fn drawing_move<'py>(&self, py: Python<'py>) -> PyResult<Option<(Move, Bound<'py, PyAny>)>> {
+        self.line
+            .game
+            .drawing_move()
+            .map(|(m, o)| Ok((Move::wrap(m), crate::outcome::outcome_object(py, &o)?)))
+            .transpose()
+    }
+
+    /// The part of the game the repetition rules can see (the core's
+    /// `Game::since_last_capture`): the FEN of the position after the last capture (or the
+    /// root) and the moves played since.
+    fn since_last_capture(&self) -> (String, Vec<Move>) {
+        let (position, moves) = self.line.game.since_last_capture();
+        (position.fen(), moves.into_iter().map(Move::wrap).collect())
+    }
+
     /// The players agree a draw. Raises `XiangqiError` when the game is over.
     fn agree_draw(&mut self) -> PyResult<()> {
         self.line.game.agree_draw().map_err(|e| {

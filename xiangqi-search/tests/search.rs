@@ -1,5 +1,8 @@
 //! Search behaviour: determinism, legality over self-play, rules inside the search, limits.
 
+mod common;
+
+use common::within;
 use std::time::{Duration, Instant};
 use xiangqi_core::{Color, Move, Position};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Rules, Score};
@@ -196,14 +199,18 @@ fn stop_handle_and_movetime_end_searches() {
         handle.stop();
     });
     let start = Instant::now();
-    let r = e.search_position(
-        &Position::startpos(),
-        &Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    // Within a deadline: a stop that is lost fails the test instead of hanging it.
+    let (r, mut e) = within(60, move || {
+        let r = e.search_position(
+            &Position::startpos(),
+            &Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        (r, e)
+    });
     stopper.join().unwrap();
     assert!(r.best_move.is_some());
     assert!(start.elapsed() < Duration::from_secs(5));

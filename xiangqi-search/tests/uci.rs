@@ -2,16 +2,21 @@
 
 mod common;
 
-use common::Shared;
+use common::{within, Shared};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use xiangqi_core::notation::iccs::parse_coords;
 use xiangqi_core::{Position, RankDialect};
 
+/// Runs a session on `input` to its end, within a minute (a `go infinite` that `stop` does
+/// not end fails the test instead of hanging it).
 fn session(input: &[u8]) -> Vec<String> {
     let out = Shared::default();
     let writer: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
-    xiangqi_search::uci::run_shared(input, writer);
+    let input = input.to_vec();
+    within(60, move || {
+        xiangqi_search::uci::run_shared(&input[..], writer)
+    });
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
     text.lines().map(str::to_owned).collect()
 }

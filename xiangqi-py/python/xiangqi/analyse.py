@@ -126,8 +126,9 @@ def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List
     # Each position's score from its side to move's view, its depth and its best move.
     evals: List[Tuple[Score, int, Optional[str]]] = []
     for ply in range(len(moves) + 1):
-        if len(board.legal_moves) == 0:
-            evals.append((Mate(0), 0, None))  # checkmated or stalemated: lost
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner is not None and outcome.winner != board.turn:
+            evals.append((Mate(0), 0, None))  # the game is lost here (core's adjudication)
         else:
             info = engine.analyse(board, limit)
             assert isinstance(info, dict)

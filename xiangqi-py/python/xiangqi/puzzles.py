@@ -110,9 +110,12 @@ class Puzzle:
         if mate is None:
             return WRONG
         left = mate - step
+        solver = board.turn
         board.push(mv)
-        if not any(True for _ in board.legal_moves):
-            # Checkmate, or stalemate, which loses in xiangqi as well.
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner == solver:
+            # The game ends here in the solver's favour, as the core judges it (checkmate, or
+            # stalemate, which loses in xiangqi as well).
             return ALSO_WINS
         if engine is not None and left > 1:
             from xiangqi.engine import Limit

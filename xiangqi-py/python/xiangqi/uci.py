@@ -41,11 +41,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from xiangqi import engine as _engine
+from xiangqi import _engine_model as _engine
 from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
 from xiangqi._xiangqi import UCCI_MATE as _UCCI_MATE
 from xiangqi._xiangqi import Board, Move, mate_depth
-from xiangqi.engine import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
+from xiangqi._engine_model import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
     EngineIllegalMoveError,
@@ -440,21 +440,11 @@ class SimpleEngine:
     # ----- searching ------------------------------------------------------------------------
 
     def _position_command(self, board: Board) -> str:
-        root = board.root()
-        moves = board.move_stack
+        fen, moves = board.root().fen(), board.move_stack
         if len(moves) > MAX_HISTORY:
             # Start after the last capture: the repetitions that matter all follow it.
-            replay = root.copy()
-            cut = 0
-            for i, move in enumerate(moves):
-                if replay.is_capture(move):
-                    cut = i + 1
-                replay.push(move)
-            replay = root.copy()
-            for move in moves[:cut]:
-                replay.push(move)
-            root, moves = replay.copy(stack=False), moves[cut:]
-        text = f"position fen {root.fen()}"
+            fen, moves = board.since_last_capture()
+        text = f"position fen {fen}"
         if moves:
             text += " moves " + " ".join(m.uci(self.rank_base) for m in moves)
         return text

@@ -29,7 +29,6 @@ from xiangqi.match.openings import Opening, default_openings, load_openings, ord
 from xiangqi.match.players import EngineConfig, ExternalPlayer, Player, TimeControl, make_player
 from xiangqi.match.stats import Pentanomial, Sprt, Trinomial, los
 from xiangqi.engine import Limit
-from xiangqi.outcome import Outcome
 from xiangqi.pgn import Game, read_games
 
 __all__ = [
@@ -567,7 +566,9 @@ class Match:
         start_ply = board.ply()
 
         def lose(color: bool, termination: str, reason: str) -> None:
-            record.result = "0-1" if color == RED else "1-0"
+            # The core declares the result: a fallen flag, or a loss like a resignation.
+            (board.flag if termination == "time forfeit" else board.resign)(color)
+            record.result = board.result()
             record.termination = termination
             record.reason = reason
 
@@ -590,7 +591,8 @@ class Match:
                 record.reason = outcome.reason
                 break
             if self.max_moves is not None and board.ply() - start_ply >= 2 * self.max_moves:
-                record.result, record.termination = "1/2-1/2", "adjudication"
+                board.agree_draw()
+                record.result, record.termination = board.result(), "adjudication"
                 record.reason = f"draw by adjudication: {self.max_moves} moves played"
                 break
             if self.progress is not None and _time.monotonic() - last_report >= self.progress_interval:
@@ -647,10 +649,11 @@ class Match:
                 break
             if found.move is None:
                 # The rules ended the game above: no move here is a draw claim.
-                drawn = self._judge_claim(board)
+                drawn = board.drawing_move()
                 if drawn is not None:
-                    record.result, record.termination = "1/2-1/2", "normal"
-                    record.reason = f"{who} claims a draw: {drawn.reason}"
+                    board.agree_draw()
+                    record.result, record.termination = board.result(), "normal"
+                    record.reason = f"{who} claims a draw: {drawn[1].reason}"
                 else:
                     lose(
                         turn,
@@ -671,23 +674,11 @@ class Match:
             record.comments.append(comment)
             own = found.score.pov(turn) if found.score is not None else None
             scores[turn].append(_centipawns(own) if own is not None else None)
-            verdict = self._adjudicate(board, scores, turn, start_ply)
+            verdict = self._adjudicate(board, scores, turn, start_ply) if board.outcome() is None else None
             if verdict is not None:
                 record.result, record.termination, record.reason = verdict
                 break
         return self._headers(record, board)
-
-    @staticmethod
-    def _judge_claim(board: Board) -> Optional[Outcome]:
-        """The draw that one of the side to move's moves reaches, if any: what makes its
-        claim valid."""
-        for move in board.legal_moves:
-            board.push(move)
-            outcome = board.outcome()
-            board.pop()
-            if outcome is not None and outcome.is_draw():
-                return outcome
-        return None
 
     def _game_progress_line(
         self, record: GameRecord, board: Board, clocks: Dict[bool, float], tcs: Dict[bool, Optional[TimeControl]]
@@ -713,14 +704,16 @@ class Match:
             agreed = len(other) == resign.move_count and all(s is not None and s >= resign.score for s in other)
             if losing and (agreed or not resign.two_sided):
                 who = "Red" if mover == RED else "Black"
-                return ("0-1" if mover == RED else "1-0", "adjudication", f"{who} resigns by adjudication")
+                board.resign(mover)
+                return (board.result(), "adjudication", f"{who} resigns by adjudication")
         draw = self.draw
         if draw is not None and (board.ply() - start_ply) // 2 + 1 >= draw.move_number:
             both = [scores[c][-draw.move_count :] for c in (RED, BLACK)]
             if all(
                 len(s) == draw.move_count and all(v is not None and abs(v) <= draw.score for v in s) for s in both
             ):
-                return ("1/2-1/2", "adjudication", "draw by adjudication")
+                board.agree_draw()
+                return (board.result(), "adjudication", "draw by adjudication")
         return None
 
     def _headers(self, record: GameRecord, board: Board) -> GameRecord:

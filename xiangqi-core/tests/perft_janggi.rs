@@ -1,0 +1,92 @@
+//! Janggi perft against Fairy-Stockfish's counts (`data/perft/janggi.epd`, written by
+//! `tools/janggi_perft_data.py`): the start position to depth 4 (1,065,277), the two positions
+//! of issue 20, the sixteen start setups, hand-made positions for each rule (bikjang, palace
+//! lines, cannons, elephants, soldiers) and positions from random games. Passes are counted and
+//! game ends ignored, as Fairy-Stockfish counts.
+
+use xiangqi_core::{perft, Move, Position, Variant};
+
+struct Case {
+    fen: String,
+    counts: Vec<(u32, u64)>,
+    comment: String,
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/janggi.epd");
+    let text = std::fs::read_to_string(path).expect("read data/perft/janggi.epd");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (data, comment) = line.split_once(" # ").unwrap_or((line, ""));
+            let mut parts = data.split(';');
+            let fen = parts.next().unwrap().trim().to_owned();
+            let counts = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("Dn count");
+                    (
+                        d.trim_start_matches('D').parse().unwrap(),
+                        n.parse().unwrap(),
+                    )
+                })
+                .collect();
+            Case {
+                fen,
+                counts,
+                comment: comment.to_owned(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn janggi_perft_equals_fairy_stockfish() {
+    let cases = cases();
+    assert!(cases.len() >= 50, "{} positions", cases.len());
+    let mut checked = 0;
+    for case in &cases {
+        let pos = Position::from_fen_variant(&case.fen, Variant::Janggi)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+        assert_eq!(pos.fen(), case.fen, "FEN round trip");
+        for &(depth, expected) in &case.counts {
+            assert_eq!(
+                perft(&pos, depth),
+                expected,
+                "{} depth {depth} ({})",
+                case.fen,
+                case.comment
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 150);
+}
+
+#[test]
+fn every_generated_move_is_legal_and_unmakes() {
+    for case in cases() {
+        let mut pos = Position::from_fen_variant(&case.fen, Variant::Janggi).unwrap();
+        let before = pos.clone();
+        for &m in pos.clone().legal_moves().iter() {
+            assert!(pos.is_legal(m), "{m} in {}", case.fen);
+            let undo = pos.make_move(m);
+            assert!(pos.is_consistent(), "{m} in {}", case.fen);
+            pos.unmake_move(m, undo);
+            assert_eq!(pos, before);
+            assert_eq!(pos.hash(), before.hash());
+        }
+        // Nothing else is legal.
+        let legal = before.legal_moves();
+        for from in xiangqi_core::Square::ALL {
+            for to in xiangqi_core::Square::ALL {
+                let m = Move::new(from, to);
+                assert_eq!(
+                    before.is_legal(m),
+                    legal.contains(&m),
+                    "{m} in {}",
+                    case.fen
+                );
+            }
+        }
+    }
+}
