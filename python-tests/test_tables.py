@@ -22,6 +22,15 @@ def test_levels_come_from_the_search_crate() -> None:
     assert xiangqi.puzzles.LEVELS == tuple(name for name, _ in _xiangqi.engine_levels())
 
 
+def test_puzzle_columns_and_daily_rule_are_the_puzzle_crates() -> None:
+    assert xiangqi.puzzles.COLUMNS == tuple(_xiangqi.PUZZLE_COLUMNS)
+    shipped = xiangqi.puzzles.default_path().read_text(encoding="utf-8")
+    header = next(line for line in shipped.splitlines() if line and not line.startswith("#"))
+    assert set(header.split("\t")) == set(_xiangqi.PUZZLE_COLUMNS)
+    # Day numbers are date.toordinal(): taken in turn, negative ones too.
+    assert [_xiangqi.puzzles_daily_index(d, 3) for d in (-1, 0, 1, 5)] == [2, 0, 1, 2]
+
+
 def test_mate_scales_and_depth() -> None:
     assert _xiangqi.MATE_CP == 100_000
     assert xiangqi.uci.UCCI_MATE == _xiangqi.UCCI_MATE == 10_000

@@ -67,6 +67,10 @@ __all__ = [
     "UCCI_MATE",
     "ILLEGAL_REASONS",
     "mate_depth",
+    "PUZZLE_COLUMNS",
+    "puzzles_read",
+    "puzzle_from_row",
+    "puzzles_daily_index",
 ]
 
 STARTING_FEN: str
@@ -427,6 +431,10 @@ PIECE_VALUES: List[Tuple[str, int]]
 UCCI_MATE: int
 ILLEGAL_REASONS: List[Tuple[int, str]]
 def mate_depth(moves: int) -> int: ...
+PUZZLE_COLUMNS: List[str]
+def puzzles_read(text: str) -> List[Tuple[str, str, List[str], List[str], str, bool, str]]: ...
+def puzzle_from_row(row: str) -> Tuple[str, str, List[str], List[str], str, bool, str]: ...
+def puzzles_daily_index(day: int, pool: int) -> int: ...
 
 # ----- move judgement (xiangqi_search::review) -----
 MATE_CP: int
