@@ -68,3 +68,34 @@ def test_illegal_reasons_are_numbered_as_in_the_core() -> None:
         assert message in str(error)
     else:
         raise AssertionError("a0a5 was accepted")
+
+
+def test_the_extension_imports_none_of_the_package_modules() -> None:
+    # The package hands its classes to the extension (package_types.rs): with the modules that
+    # define them gone from sys.modules and any new xiangqi.* import refused, results are still
+    # made of them.
+    import subprocess
+    import sys
+
+    script = """
+import sys
+import xiangqi
+from xiangqi import Board, Move, Outcome, SquareSet, IllegalMoveReason
+
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith("xiangqi."):
+            raise ImportError("imported " + name)
+        return None
+
+for name in ("xiangqi.outcome", "xiangqi.legality", "xiangqi.squares", "xiangqi.exceptions"):
+    del sys.modules[name]
+sys.meta_path.insert(0, Refuse())
+board = Board("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")
+assert isinstance(board.checkers(), SquareSet)
+assert board.illegal_reason(Move.from_uci("b0e0")) is IllegalMoveReason.OWN_PIECE_THERE
+board.push_uci("b0b9")
+assert isinstance(board.outcome(), Outcome) and board.outcome().winner is True
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
