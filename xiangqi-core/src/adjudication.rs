@@ -42,8 +42,11 @@
 //! [`judge_cycle`]: crate::judge_cycle
 //! [`CycleVerdict::outcome`]: crate::CycleVerdict::outcome
 
+use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
+use crate::role::Role;
 use crate::rules::Rules;
 
 /// When [`adjudicate`] looks for a side to move without a legal move.
@@ -98,7 +101,41 @@ pub fn adjudicate(
     by_rule
 }
 
+/// The game-end queries of a position, which [`adjudicate`] reads.
 impl Position {
+    /// `true` when the side to move is in check and has no legal move (a loss).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss;
+    /// in janggi the pass leaves a move to every side not in check).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Which side's pieces are all gone but general, advisors and elephants (in janggi, where
+    /// elephants cross the river: but general and guards); such a side can never mate. Returns
+    /// `true` when `color` cannot win by material.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let elephants = if self.variant().is_janggi() {
+            self.pieces(color, Role::Elephant)
+        } else {
+            Bitboard::EMPTY
+        };
+        let attackers = elephants
+            | self.pieces(color, Role::Horse)
+            | self.pieces(color, Role::Chariot)
+            | self.pieces(color, Role::Cannon)
+            | self.pieces(color, Role::Soldier);
+        attackers.is_empty()
+    }
+
+    /// `true` when neither side can ever mate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::Red) && self.has_insufficient_material(Color::Black)
+    }
+
     /// How the game stands at this position by `rules`, judged without a history (so never a
     /// repetition; see [`Game::outcome`](crate::Game::outcome) for a game): [`adjudicate`]
     /// with the full no-move test. For tools that walk lines of positions (puzzle checks,
@@ -160,7 +197,6 @@ fn adjudicate_janggi(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color::Color;
 
     fn after(fen: &str, mv: &str) -> Position {
         let pos = Position::from_fen(fen).unwrap();

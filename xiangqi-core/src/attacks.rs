@@ -264,16 +264,21 @@ static SOLDIER: [[Bitboard; 90]; 2] = {
 
 /// Soldier attackers by [soldier colour][square]: points from which a soldier of that colour
 /// attacks `square`.
-static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = {
+static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = inverted(&SOLDIER);
+
+/// The inverse of a table of targets by [colour][square]: by [colour][target], the points
+/// whose targets hold it (the attackers of a point, for a piece that does not attack
+/// symmetrically, as a soldier).
+pub(crate) const fn inverted(targets: &[[Bitboard; 90]; 2]) -> [[Bitboard; 90]; 2] {
     let mut t = [[Bitboard::EMPTY; 90]; 2];
     let mut c = 0;
     while c < 2 {
         let mut from = 0;
         while from < 90 {
-            let mut targets = SOLDIER[c][from].0;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
+            let mut bits = targets[c][from].0;
+            while bits != 0 {
+                let to = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 t[c][to].0 |= 1u128 << from;
             }
             from += 1;
@@ -281,7 +286,7 @@ static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = {
         c += 1;
     }
     t
-};
+}
 
 /// Reachable positions along one line of `len` points for a piece at `pos` given `occ`
 /// (slide: up to and including the first blocker each way; cannon: the first point beyond the
@@ -502,9 +507,22 @@ pub fn chariot_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ([`file_occupancy`]), given by a caller that keeps it.
 #[inline]
 pub fn chariot_attacks_on_file(sq: Square, occupied: Bitboard, file_occ: u16) -> Bitboard {
+    line_lookup(sq, occupied, file_occ, &RANK_SLIDE, &FILE_SLIDE)
+}
+
+/// The reach along `sq`'s rank and file by a pair of line tables (by position on the line and
+/// the line's occupancy).
+#[inline(always)]
+pub(crate) fn line_lookup(
+    sq: Square,
+    occupied: Bitboard,
+    file_occ: u16,
+    rank_table: &[[u16; 512]; 10],
+    file_table: &[[u16; 1024]; 10],
+) -> Bitboard {
     let (f, r) = (sq.index() % 9, sq.index() / 9);
-    let rank_bits = RANK_SLIDE[f][rank_occupancy(occupied, r)] as u128;
-    let file_bits = FILE_SPREAD[FILE_SLIDE[r][file_occ as usize] as usize];
+    let rank_bits = rank_table[f][rank_occupancy(occupied, r)] as u128;
+    let file_bits = FILE_SPREAD[file_table[r][file_occ as usize] as usize];
     Bitboard((rank_bits << (r * 9)) | (file_bits << f))
 }
 
@@ -519,10 +537,7 @@ pub fn cannon_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// [`chariot_attacks_on_file`]).
 #[inline]
 pub fn cannon_attacks_on_file(sq: Square, occupied: Bitboard, file_occ: u16) -> Bitboard {
-    let (f, r) = (sq.index() % 9, sq.index() / 9);
-    let rank_bits = RANK_CANNON[f][rank_occupancy(occupied, r)] as u128;
-    let file_bits = FILE_SPREAD[FILE_CANNON[r][file_occ as usize] as usize];
-    Bitboard((rank_bits << (r * 9)) | (file_bits << f))
+    line_lookup(sq, occupied, file_occ, &RANK_CANNON, &FILE_CANNON)
 }
 
 /// The points a soldier of `color` on `sq` attacks: forward, and sideways once across the river.

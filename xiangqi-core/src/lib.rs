@@ -14,6 +14,14 @@
 //! Points are named in ICCS coordinates: files `a`..`i` from Red's left, ranks `0`..`9` from
 //! Red's side, so Red's general starts on `e0`. A [`Position`] holds no history; a game with its
 //! repetition rules lives in the game module.
+//!
+//! Each rule has one home, which everything else (the engine, the bindings, the page) calls:
+//! movement and attacks in [`attacks`]; legal moves in the position (`movegen.rs`) and the
+//! reasons a move is illegal in [`legality`]; the order of the game-end rules in
+//! [`adjudication`] ([`adjudicate`], which [`Game::outcome`] and the engine's search share);
+//! repetition rulings in [`repetition`], chases in [`chase`], rule sets in [`rules`],
+//! terminations and their words in [`outcome`]; notations in [`notation`]; records in [`pgn`],
+//! [`xqf`], [`dhtmlxq`] and [`text`] (their text encodings).
 
 #![warn(missing_docs)]
 
@@ -34,6 +42,7 @@ pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
+pub mod repetition;
 mod role;
 pub mod rules;
 mod setup;
@@ -47,10 +56,7 @@ pub use adjudication::{adjudicate, NoMoveTest};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN};
-pub use game::{
-    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, Game, GameOver, PieceId, PieceSet,
-    PlyRecord,
-};
+pub use game::{Game, GameOver};
 pub use legality::IllegalMoveReason;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{Chinese, ChineseStyle, Iccs, MoveParseError, Notation, RankDialect, Wxf};
@@ -59,6 +65,9 @@ pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
 pub use position::{IllegalMove, Position, Undo, MAX_FULLMOVES};
+pub use repetition::{
+    fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, PieceId, PieceSet, PlyRecord,
+};
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
 pub use setup::{reachable, PositionError, PositionProblem, Setup};

@@ -1,4 +1,5 @@
-//! Legal move generation.
+//! Legal move generation (the game-end queries built on it, checkmate and the rest, live with
+//! the adjudication in `adjudication.rs`).
 //!
 //! Moves are generated per piece as target sets, then filtered for legality. Most moves need no
 //! test at all: when the side to move is not in check, a move can only expose its general by
@@ -9,7 +10,6 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::role::{Piece, Role};
@@ -242,17 +242,6 @@ impl Position {
         any.0
     }
 
-    /// `true` when the side to move is in check and has no legal move (a loss).
-    pub fn is_checkmate(&self) -> bool {
-        self.is_check() && !self.has_legal_moves()
-    }
-
-    /// `true` when the side to move is not in check but has no legal move (in xiangqi, a loss;
-    /// in janggi the pass leaves a move to every side not in check).
-    pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && !self.has_legal_moves()
-    }
-
     /// `true` when `m` moves a piece of the side to move as that piece moves, ignoring whether the
     /// own general is left attacked (in janggi the pass, the general's point twice, included).
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
@@ -286,27 +275,5 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         self.by_color(!self.turn()).contains(m.to())
-    }
-
-    /// Which side's pieces are all gone but general, advisors and elephants (in janggi, where
-    /// elephants cross the river: but general and guards); such a side can never mate. Returns
-    /// `true` when `color` cannot win by material.
-    pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let elephants = if self.variant().is_janggi() {
-            self.pieces(color, Role::Elephant)
-        } else {
-            Bitboard::EMPTY
-        };
-        let attackers = elephants
-            | self.pieces(color, Role::Horse)
-            | self.pieces(color, Role::Chariot)
-            | self.pieces(color, Role::Cannon)
-            | self.pieces(color, Role::Soldier);
-        attackers.is_empty()
-    }
-
-    /// `true` when neither side can ever mate.
-    pub fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(Color::Red) && self.has_insufficient_material(Color::Black)
     }
 }

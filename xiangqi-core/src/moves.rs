@@ -93,22 +93,6 @@ impl fmt::Debug for Move {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.iccs())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        crate::notation::iccs::parse_coords(&s, crate::notation::RankDialect::Zero)
-            .map_err(serde::de::Error::custom)
-    }
-}
-
 /// Most moves any position can have: chariots and cannons reach at most 17 points each, horses 8,
 /// elephants and advisors 4, the general 4, soldiers 3: 2*17 + 2*17 + 2*8 + 2*4 + 2*4 + 4 + 5*3 = 119.
 pub const MAX_MOVES: usize = 128;

@@ -472,7 +472,10 @@ mod tests {
             custom.to_string(),
             "simple,no-capture=off,insufficient-material=off"
         );
-        let long = Rules { no_capture_limit: Some(150), ..janggi };
+        let long = Rules {
+            no_capture_limit: Some(150),
+            ..janggi
+        };
         assert_eq!(long.to_string(), "janggi,no-capture=150");
         assert_eq!(custom.to_string().parse::<Rules>(), Ok(custom));
         let odd = Rules {

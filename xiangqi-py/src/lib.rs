@@ -3,6 +3,8 @@
 //! It only converts types and maps errors: the rules live in `xiangqi-core`, the engine in
 //! `xiangqi-search`. The Python package (`python/xiangqi/`) chooses the public names and adds
 //! what is better written in Python (SVG drawing, the Gymnasium and PettingZoo adapters).
+//! Results made of the package's Python classes (`Outcome`, `SquareSet`, ...) use the classes
+//! the package binds at import (`package_types`): this module never imports the package back.
 
 mod board;
 mod encoding;
@@ -11,6 +13,7 @@ mod errors;
 mod interrupt;
 mod nnue;
 mod outcome;
+mod package_types;
 mod perft;
 mod pgn;
 mod review;
@@ -35,6 +38,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     nnue::register(m)?;
     review::register(m)?;
     tables::register(m)?;
+    package_types::register(m)?;
     Ok(())
 }
 

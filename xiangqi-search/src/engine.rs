@@ -26,8 +26,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use xiangqi_core::{Game, Move, Position};
 
-pub use crate::limits_check::MAX_HASH_MB;
-use crate::limits_check::{check_range, max_hash_mb, EngineError};
+pub use crate::option_bounds::MAX_HASH_MB;
+use crate::option_bounds::{check_range, max_hash_mb, EngineError};
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 256;
 /// Most principal variations accepted.

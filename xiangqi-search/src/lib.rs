@@ -9,7 +9,7 @@ pub mod datagen;
 mod engine;
 pub mod eval;
 pub mod levels;
-mod limits_check;
+mod option_bounds;
 pub mod params;
 pub mod review;
 pub mod rules;
@@ -29,7 +29,7 @@ pub use engine::{
 pub use eval::Evaluation;
 pub use levels::Level;
 pub use levels::UnknownLevel;
-pub use limits_check::{max_hash_mb, EngineError};
+pub use option_bounds::{max_hash_mb, EngineError};
 pub use rules::{RepetitionRule, Rules};
 pub use score::{Score, MATE_CP};
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

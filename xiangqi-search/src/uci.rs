@@ -40,7 +40,7 @@ use crate::bench;
 use crate::engine::{Engine, EngineOptions, MAX_MULTIPV, MAX_THREADS};
 use crate::eval::Evaluation;
 use crate::levels::Level;
-use crate::limits_check::max_hash_mb;
+use crate::option_bounds::max_hash_mb;
 use crate::rules::Rules;
 use crate::score::Score;
 use crate::search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};

@@ -34,8 +34,8 @@
 //! assert_eq!(janggi::elephant_attacks(Square::C0, occupied), Bitboard::from_square(Square::E3));
 //! ```
 
-use super::{bit, in_board, in_palace, FILE_SPREAD, GENERAL, ORTHO};
-use super::{file_occupancy, horse_attackers, horse_attacks, palace, rank_occupancy};
+use super::{bit, in_board, in_palace, GENERAL, ORTHO};
+use super::{file_occupancy, horse_attackers, horse_attacks, palace};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -172,24 +172,7 @@ static SOLDIER: [[Bitboard; 90]; 2] = {
 };
 
 /// Soldier attackers by [soldier colour][square].
-static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = {
-    let mut t = [[Bitboard::EMPTY; 90]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut from = 0;
-        while from < 90 {
-            let mut targets = SOLDIER[c][from].0;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                t[c][to].0 |= 1u128 << from;
-            }
-            from += 1;
-        }
-        c += 1;
-    }
-    t
-};
+static SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = super::inverted(&SOLDIER);
 
 /// The eight elephant moves: one orthogonal step, then two diagonal steps outward.
 const ELEPHANT_MOVES: [((i32, i32), (i32, i32)); 8] = {
@@ -345,11 +328,8 @@ pub fn chariot_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// to and including the next.
 #[inline]
 fn hop_lines(sq: Square, occupied: Bitboard) -> Bitboard {
-    let (f, r) = (sq.index() % 9, sq.index() / 9);
-    let rank_bits = RANK_HOP[f][rank_occupancy(occupied, r)] as u128;
     let file_occ = file_occupancy(occupied, sq.file());
-    let file_bits = FILE_SPREAD[FILE_HOP[r][file_occ as usize] as usize];
-    Bitboard((rank_bits << (r * 9)) | (file_bits << f))
+    super::line_lookup(sq, occupied, file_occ, &RANK_HOP, &FILE_HOP)
 }
 
 /// The points a cannon on `sq` jumps to along lines and palace diagonals, given the board

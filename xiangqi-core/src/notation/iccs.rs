@@ -78,6 +78,23 @@ pub fn write_coords(m: Move, dialect: RankDialect) -> String {
     }
 }
 
+// A move serialises as its coordinates: here, beside the parser, so that the vocabulary type
+// `Move` does not depend on the notations.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.iccs())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        parse_coords(&s, RankDialect::Zero).map_err(serde::de::Error::custom)
+    }
+}
+
 /// A move in ICCS coordinates as a value: read from text ([`FromStr`](core::str::FromStr) takes
 /// ranks 0..9, [`Iccs::parse`] either dialect), checked against a position ([`Iccs::to_move`])
 /// and written back ([`Display`](core::fmt::Display): `h2e2`; [`Iccs::text`] for a dialect).

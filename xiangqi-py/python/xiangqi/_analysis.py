@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Deque, Iterator, List, Optional
 from xiangqi._xiangqi import Move, XiangqiError
 
 if TYPE_CHECKING:
-    from xiangqi.engine import InfoDict as Info
+    from xiangqi._engine_model import InfoDict as Info
 
 __all__ = ["AnalysisComplete", "AnalysisResult", "BestMove"]
 

@@ -67,6 +67,11 @@ __all__ = [
     "UCCI_MATE",
     "ILLEGAL_REASONS",
     "mate_depth",
+    "PUZZLE_COLUMNS",
+    "_bind_package_types",
+    "puzzles_read",
+    "puzzle_from_row",
+    "puzzles_daily_index",
 ]
 
 STARTING_FEN: str
@@ -427,6 +432,19 @@ PIECE_VALUES: List[Tuple[str, int]]
 UCCI_MATE: int
 ILLEGAL_REASONS: List[Tuple[int, str]]
 def mate_depth(moves: int) -> int: ...
+PUZZLE_COLUMNS: List[str]
+def _bind_package_types(
+    *,
+    outcome: Any,
+    termination: Any,
+    illegal_move_reason: Any,
+    square_set: Any,
+    engine_busy_error: Any,
+    board_svg: Callable[[Board], str],
+) -> None: ...
+def puzzles_read(text: str) -> List[Tuple[str, str, List[str], List[str], str, bool, str]]: ...
+def puzzle_from_row(row: str) -> Tuple[str, str, List[str], List[str], str, bool, str]: ...
+def puzzles_daily_index(day: int, pool: int) -> int: ...
 
 # ----- move judgement (xiangqi_search::review) -----
 MATE_CP: int

@@ -41,11 +41,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from xiangqi import engine as _engine
+from xiangqi import _engine_model as _engine
 from xiangqi._analysis import AnalysisComplete, AnalysisResult, BestMove
 from xiangqi._xiangqi import UCCI_MATE as _UCCI_MATE
 from xiangqi._xiangqi import Board, Move, mate_depth
-from xiangqi.engine import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
+from xiangqi._engine_model import Cp, InfoDict, Limit, Mate, PlayResult, PovScore, Score
 from xiangqi.exceptions import (
     EngineError,
     EngineIllegalMoveError,
