@@ -16,6 +16,7 @@ mod outcome;
 mod package_types;
 mod perft;
 mod pgn;
+mod pgn_tree;
 mod review;
 mod tables;
 mod types;
@@ -33,6 +34,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encoding_py::register(m)?;
     vecenv::register(m)?;
     pgn::register(m)?;
+    pgn_tree::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
     nnue::register(m)?;

@@ -11,22 +11,10 @@
 
 use crate::errors::XiangqiError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::sync::Mutex;
 
-/// The package's classes, as bound.
-struct PackageTypes {
-    outcome: Py<PyAny>,
-    termination: Py<PyAny>,
-    illegal_move_reason: Py<PyAny>,
-    square_set: Py<PyAny>,
-    engine_busy_error: Py<PyAny>,
-    board_svg: Py<PyAny>,
-}
-
-/// Rebinding replaces them (a reloaded package defines new classes).
-static TYPES: Mutex<Option<PackageTypes>> = Mutex::new(None);
-
-/// Which of the package's classes.
+/// Which of the package's classes; each is bound under its [`name`](PackageType::name).
 #[derive(Clone, Copy)]
 pub enum PackageType {
     /// `xiangqi.outcome.Outcome`.
@@ -43,52 +31,71 @@ pub enum PackageType {
     BoardSvg,
 }
 
+impl PackageType {
+    /// Every one, in binding order.
+    const ALL: [PackageType; 6] = [
+        PackageType::Outcome,
+        PackageType::Termination,
+        PackageType::IllegalMoveReason,
+        PackageType::SquareSet,
+        PackageType::EngineBusyError,
+        PackageType::BoardSvg,
+    ];
+
+    /// The keyword `_bind_package_types` takes it by.
+    const fn name(self) -> &'static str {
+        match self {
+            PackageType::Outcome => "outcome",
+            PackageType::Termination => "termination",
+            PackageType::IllegalMoveReason => "illegal_move_reason",
+            PackageType::SquareSet => "square_set",
+            PackageType::EngineBusyError => "engine_busy_error",
+            PackageType::BoardSvg => "board_svg",
+        }
+    }
+}
+
+/// The classes as bound, by `PackageType as usize`. Rebinding replaces them (a reloaded
+/// package defines new classes).
+static TYPES: Mutex<Option<Vec<Py<PyAny>>>> = Mutex::new(None);
+
+fn unreadable<T>(_: T) -> PyErr {
+    XiangqiError::new_err("the package's types are unreadable")
+}
+
 /// The class (or callable) `which`, as the package bound it.
 pub fn get(py: Python<'_>, which: PackageType) -> PyResult<Bound<'_, PyAny>> {
-    let types = TYPES
-        .lock()
-        .map_err(|_| XiangqiError::new_err("the package's types are unreadable"))?;
+    let types = TYPES.lock().map_err(unreadable)?;
     let types = types.as_ref().ok_or_else(|| {
         XiangqiError::new_err("xiangqi._xiangqi is used before the xiangqi package bound its types")
     })?;
-    let class = match which {
-        PackageType::Outcome => &types.outcome,
-        PackageType::Termination => &types.termination,
-        PackageType::IllegalMoveReason => &types.illegal_move_reason,
-        PackageType::SquareSet => &types.square_set,
-        PackageType::EngineBusyError => &types.engine_busy_error,
-        PackageType::BoardSvg => &types.board_svg,
-    };
-    Ok(class.bind(py).clone())
+    Ok(types[which as usize].bind(py).clone())
 }
 
-/// Binds the package's classes (called once by `xiangqi/__init__.py`).
+/// Binds the package's classes, each by its keyword (called once by `xiangqi/__init__.py`).
 #[pyfunction]
-#[pyo3(signature = (*, outcome, termination, illegal_move_reason, square_set, engine_busy_error, board_svg))]
-fn _bind_package_types(
-    outcome: Py<PyAny>,
-    termination: Py<PyAny>,
-    illegal_move_reason: Py<PyAny>,
-    square_set: Py<PyAny>,
-    engine_busy_error: Py<PyAny>,
-    board_svg: Py<PyAny>,
-) -> PyResult<()> {
-    let bound = PackageTypes {
-        outcome,
-        termination,
-        illegal_move_reason,
-        square_set,
-        engine_busy_error,
-        board_svg,
-    };
-    // The old classes (if any) are dropped after the lock is released: dropping a `Py` with
-    // the GIL held may run Python code.
-    let old = {
-        let mut types = TYPES
-            .lock()
-            .map_err(|_| XiangqiError::new_err("the package's types are unreadable"))?;
-        types.replace(bound)
-    };
+#[pyo3(signature = (**types))]
+fn _bind_package_types(types: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+    let names: Vec<&str> = PackageType::ALL.iter().map(|t| t.name()).collect();
+    let given = types.map_or(0, |t| t.len());
+    let bound = PackageType::ALL
+        .iter()
+        .map(|t| {
+            types
+                .and_then(|d| d.get_item(t.name()).ok().flatten())
+                .map(Bound::unbind)
+                .ok_or_else(|| XiangqiError::new_err(format!("{} is not bound", t.name())))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    if given != names.len() {
+        return Err(XiangqiError::new_err(format!(
+            "the package's types are {}",
+            names.join(", ")
+        )));
+    }
+    // The old classes (if any) are dropped after the lock is released: dropping a `Py` may
+    // run Python code.
+    let old = TYPES.lock().map_err(unreadable)?.replace(bound);
     drop(old);
     Ok(())
 }
