@@ -91,8 +91,17 @@ def test_columns_are_found_by_name(tmp_path, shipped):
     assert puzzles.load(path) == [p]
     bad = tmp_path / "bad.tsv"
     bad.write_text("id\tfen\n", encoding="utf-8")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="lacks moves themes level daily source"):
         puzzles.load(bad)
+    # A malformed row is named by its line, as the Rust reader (the CLI's) reports it.
+    graded = "\t".join(puzzles.COLUMNS) + "\n" + "\t".join([p.id, p.fen, p.moves[0], "", "grandmaster", "0", "x"])
+    bad.write_text("# note\n" + graded + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.tsv: line 3: unknown level \"grandmaster\""):
+        puzzles.load(bad)
+    with pytest.raises(ValueError, match="daily must be 0 or 1"):
+        puzzles.Puzzle.from_row("\t".join([p.id, p.fen, p.moves[0], "", "club", "yes", "x"]))
+    with pytest.raises(ValueError, match="6 columns, expected 7"):
+        puzzles.Puzzle.from_row("\t".join([p.id, p.fen, p.moves[0], "", "club", "1"]))
 
 
 def test_with_an_engine_other_first_moves_of_a_mate_are_wrong(shipped):

@@ -371,7 +371,7 @@ fn line_from_dict(
     Ok((comment, out))
 }
 
-fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
+pub(crate) fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
     let fen: String = record.get_item("fen")?.extract()?;
     let start = Position::from_fen(&fen).map_err(fen_error)?;
     let mut game = PgnGame::new(start);
