@@ -58,7 +58,7 @@ def test_piece_values_and_the_null_move() -> None:
 
 def test_illegal_reasons_are_numbered_as_in_the_core() -> None:
     codes = [code for code, _ in _xiangqi.ILLEGAL_REASONS]
-    assert codes == list(range(1, 8))
+    assert codes == list(range(1, 9))
     board = xiangqi.Board()
     # a0a5: the chariot's path is blocked by its own soldier (reason 3, "the path is blocked").
     message = dict(_xiangqi.ILLEGAL_REASONS)[3]

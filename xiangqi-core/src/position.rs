@@ -511,6 +511,12 @@ impl Position {
         self.janggi_history & 1 != 0
     }
 
+    /// `true` when the move before the last was a janggi pass.
+    #[inline]
+    pub fn previous_move_was_pass(&self) -> bool {
+        self.janggi_history & 2 != 0
+    }
+
     #[inline]
     fn make_board_move(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from(), m.to());
@@ -795,10 +801,16 @@ impl fmt::Display for Position {
     }
 }
 
+/// Serialised as its FEN; a janggi position as its variant's name, a space and its FEN
+/// (`janggi rnba1abnr/... w - - 0 1`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.fen())
+        if self.variant.is_janggi() {
+            s.serialize_str(&format!("{} {}", self.variant, self.fen()))
+        } else {
+            s.serialize_str(&self.fen())
+        }
     }
 }
 
@@ -806,6 +818,13 @@ impl serde::Serialize for Position {
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Position::from_fen(&s).map_err(serde::de::Error::custom)
+        let (variant, fen) = match s.split_once(' ') {
+            Some((first, rest)) if !first.contains('/') => (
+                first.parse::<Variant>().map_err(serde::de::Error::custom)?,
+                rest,
+            ),
+            _ => (Variant::Xiangqi, &*s),
+        };
+        Position::from_fen_variant(fen, variant).map_err(serde::de::Error::custom)
     }
 }

@@ -23,6 +23,8 @@ pub enum Termination {
     RESIGNATION = 8,
     AGREEMENT = 9,
     TIME = 10,
+    BIKJANG = 11,
+    DOUBLE_PASS = 12,
 }
 
 impl Termination {
@@ -39,12 +41,14 @@ impl Termination {
             CoreTermination::Resignation => Termination::RESIGNATION,
             CoreTermination::Agreement => Termination::AGREEMENT,
             CoreTermination::Time => Termination::TIME,
+            CoreTermination::Bikjang => Termination::BIKJANG,
+            CoreTermination::DoublePass => Termination::DOUBLE_PASS,
         }
     }
 }
 
 /// Every termination as `(value, core termination)`, for the description lookup.
-const ALL: [CoreTermination; 10] = [
+const ALL: [CoreTermination; 12] = [
     CoreTermination::Checkmate,
     CoreTermination::Stalemate,
     CoreTermination::PerpetualCheck,
@@ -55,6 +59,8 @@ const ALL: [CoreTermination; 10] = [
     CoreTermination::Resignation,
     CoreTermination::Agreement,
     CoreTermination::Time,
+    CoreTermination::Bikjang,
+    CoreTermination::DoublePass,
 ];
 
 /// The termination with this value in words, e.g. `"perpetual check"`.

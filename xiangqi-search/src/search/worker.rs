@@ -235,7 +235,12 @@ impl<'a> Worker<'a> {
             .pos
             .piece_at(m.from())
             .expect("a legal move moves a piece");
-        let captured = self.pos.piece_at(m.to());
+        // A janggi pass (the general's point twice) captures nothing.
+        let captured = if m.from() == m.to() {
+            None
+        } else {
+            self.pos.piece_at(m.to())
+        };
         let mut psq = prev.psq;
         let (from_v, to_v) = (pst::psq_red(piece, m.from()), pst::psq_red(piece, m.to()));
         psq.0 += to_v.0 - from_v.0;
