@@ -10,7 +10,9 @@
 //! - [`themes`] tags a solution (mate length, material won, pieces, phase, motifs).
 //! - [`record`] reads and writes the puzzle file (`data/puzzles/puzzles.tsv`).
 //! - [`mine`] runs the whole search over many games, resumably, on several threads;
-//!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine.
+//!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine. These three
+//!   and [`input`] come with the default `mine` feature; without it (the browser build) the
+//!   crate is the file format, the judge and the themes.
 //!
 //! ```
 //! use xiangqi_core::Position;
@@ -24,12 +26,15 @@
 //! assert_eq!(Judge::verdict(&lines), Verdict::Mate(1));
 //! ```
 
+#[cfg(feature = "mine")]
 pub mod input;
 pub mod judge;
+#[cfg(feature = "mine")]
 pub mod mine;
 pub mod record;
 pub mod selfplay;
 pub mod themes;
+#[cfg(feature = "mine")]
 pub mod verify;
 
 pub use judge::{Budget, Judge, Verdict};

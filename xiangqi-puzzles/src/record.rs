@@ -207,6 +207,54 @@ pub fn daily_index(day: i64, pool: usize) -> Option<usize> {
     Some(day.rem_euclid(pool) as usize)
 }
 
+/// The day number of a `YYYY-MM-DD` date in the proleptic Gregorian calendar, as Python's
+/// `date.toordinal()` counts (1 for 0001-01-01), for [`daily_index`]; `None` for a text that
+/// is no such date (years 1 to 9999, as Python's).
+///
+/// ```
+/// use xiangqi_puzzles::record::day_number;
+/// assert_eq!(day_number("2027-01-01"), Some(739_982));
+/// assert_eq!(day_number("0001-01-01"), Some(1));
+/// assert_eq!(day_number("2024-02-29"), Some(738_945));
+/// assert_eq!(day_number("2023-02-29"), None);
+/// assert_eq!(day_number("2027-1-01"), None);
+/// ```
+pub fn day_number(date: &str) -> Option<i64> {
+    let bytes = date.as_bytes();
+    let digits = |range: std::ops::Range<usize>| -> Option<i64> {
+        let part = bytes.get(range)?;
+        part.iter().all(u8::is_ascii_digit).then_some(())?;
+        std::str::from_utf8(part).ok()?.parse().ok()
+    };
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let lengths = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if year < 1 || !(1..=12).contains(&month) || day < 1 || day > lengths[month as usize - 1] {
+        return None;
+    }
+    let before_year = year - 1;
+    let days_before_year =
+        before_year * 365 + before_year / 4 - before_year / 100 + before_year / 400;
+    let days_before_month: i64 = lengths[..month as usize - 1].iter().sum();
+    Some(days_before_year + days_before_month + day)
+}
+
 /// The header row.
 pub fn header() -> String {
     COLUMNS.join("\t")

@@ -67,6 +67,13 @@ fn puzzles_daily_index(day: i64, pool: usize) -> PyResult<usize> {
         .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("no daily-suitable puzzle"))
 }
 
+/// The day number of a `YYYY-MM-DD` date (`date.toordinal()`), as the page computes it from
+/// the date it shows; `None` for a text that is no date.
+#[pyfunction]
+fn puzzles_day_number(date: &str) -> Option<i64> {
+    xiangqi_puzzles::record::day_number(date)
+}
+
 /// Adds the tables to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NULL_MOVE", Move::NULL.to_string())?;
@@ -84,5 +91,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzles_read, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle_from_row, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles_daily_index, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles_day_number, m)?)?;
     Ok(())
 }
