@@ -19,9 +19,6 @@ Squares are ints ``rank * 9 + file`` named in ICCS coordinates (``xiangqi.E0 == 
 import importlib.util as _importlib_util
 import sys as _sys
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
-
 from xiangqi import encoding
 from xiangqi._xiangqi import (
     MAX_HASH_MB,
@@ -45,7 +42,7 @@ from xiangqi._xiangqi import (
 from xiangqi import _xiangqi as _extension
 from xiangqi.exceptions import EngineBusyError as _EngineBusyError
 from xiangqi.legality import IllegalMoveReason
-from xiangqi.outcome import Outcome, Termination
+from xiangqi.outcome import Termination
 from xiangqi.squares import SquareSet
 
 
@@ -56,10 +53,17 @@ def _board_svg(board: "Board") -> str:
     return _repr_board(board)
 
 
+def _new_outcome(*fields: "_Any") -> "Outcome":
+    # ``Outcome`` is made when first used (xiangqi/outcome.py says why); once made, it is
+    # found here without the import system.
+    outcome_class = globals().get("Outcome") or __getattr__("Outcome")
+    return outcome_class(*fields)  # type: ignore[no-any-return]
+
+
 # The classes some results are made of, handed to the extension: it never imports the
 # package's modules back (xiangqi-py/src/package_types.rs).
 _extension._bind_package_types(
-    outcome=Outcome,
+    outcome=_new_outcome,
     termination=Termination,
     illegal_move_reason=IllegalMoveReason,
     square_set=SquareSet,
@@ -70,7 +74,13 @@ _extension._bind_package_types(
 # Every IllegalMoveError has a reason: why the move is illegal, when it is about one move.
 IllegalMoveError.reason = None  # type: ignore[attr-defined]
 
-if _TYPE_CHECKING:
+# ``typing`` (and the ``re`` it brings) is for the type checker only; type checkers read a name
+# ``TYPE_CHECKING`` as true.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any as _Any
+
+    from xiangqi.outcome import Outcome
     from xiangqi.vecenv import VecEnv
 
     __version__: str
@@ -199,9 +209,15 @@ def square_rank(sq: Square) -> int:
 
 
 
-def __getattr__(name: str) -> _Any:
+def __getattr__(name: str) -> "_Any":
     """``VecEnv`` is imported when first used (it brings in Gymnasium, which ``import xiangqi``
-    alone should not pay for), ``__version__`` read when first asked."""
+    alone should not pay for), ``Outcome`` made when first used (it is a dataclass, and
+    ``dataclasses`` is slow to import), ``__version__`` read when first asked."""
+    if name == "Outcome":
+        from xiangqi.outcome import Outcome
+
+        globals()["Outcome"] = Outcome
+        return Outcome
     if name == "VecEnv":
         from xiangqi.vecenv import VecEnv
 
@@ -223,7 +239,7 @@ def __getattr__(name: str) -> _Any:
 _GYM_ENV_ID = "xiangqi/Xiangqi-v0"
 
 
-def _register_with(gymnasium: _Any) -> None:
+def _register_with(gymnasium: "_Any") -> None:
     if _GYM_ENV_ID not in gymnasium.registry:
         gymnasium.register(id=_GYM_ENV_ID, entry_point="xiangqi.gym:XiangqiEnv")
 
@@ -234,7 +250,7 @@ class _GymnasiumImportHook:
     third of a second, for everyone who never uses it). A meta path finder: ``find_spec`` is
     all the import system asks of it."""
 
-    def find_spec(self, fullname: str, path: _Any = None, target: _Any = None) -> _Any:
+    def find_spec(self, fullname: str, path: "_Any" = None, target: "_Any" = None) -> "_Any":
         if fullname != "gymnasium":
             return None
         _sys.meta_path.remove(self)
@@ -244,7 +260,7 @@ class _GymnasiumImportHook:
             return spec
         run = loader.exec_module
 
-        def exec_module(module: _Any) -> None:
+        def exec_module(module: "_Any") -> None:
             run(module)
             _register_with(module)
 
@@ -256,3 +272,5 @@ if "gymnasium" in _sys.modules:
     _register_with(_sys.modules["gymnasium"])
 elif _importlib_util.find_spec("gymnasium") is not None:
     _sys.meta_path.insert(0, _GymnasiumImportHook())
+
+del TYPE_CHECKING

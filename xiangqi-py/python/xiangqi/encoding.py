@@ -26,7 +26,11 @@ kept: ``b9c7`` is indexed as ``b0c2``), so a network sees every position as Red 
     True
 """
 
-from typing import Dict, List
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict, List
 
 from xiangqi._xiangqi import Move, action_size, index_to_move, move_to_index
 

@@ -18,7 +18,9 @@ The board, notation and PGN errors come from the compiled module (``XiangqiError
 
 from __future__ import annotations
 
-from typing import Optional
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
 
 from xiangqi._xiangqi import (
     AmbiguousMoveError,

@@ -10,11 +10,15 @@ integers (``0`` while a game goes on), which ``Termination(code)`` maps back::
     ['CHECKMATE', 'STALEMATE']
 """
 
+from __future__ import annotations
+
 import enum
-import typing
-from dataclasses import dataclass, field
 
 from xiangqi._xiangqi import termination_description
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from xiangqi._outcome import Outcome
 
 __all__ = ["Termination", "Outcome"]
 
@@ -56,25 +60,12 @@ class Termination(enum.IntEnum):
         return f"Termination.{self.name}"
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``termination``, ``winner`` (``RED``, ``BLACK``, or ``None`` for a draw),
-    ``reason`` (the ruling in words: the rule, the side, for repetitions the chased piece, its
-    point and the cycle) and ``ruling`` (a repetition ruling as data: ``rule``, ``violations``
-    and ``chased`` per side, ``loser``, ``first_ply``, ``last_ply``; ``None`` otherwise).
-    Outcomes compare by termination and winner."""
+def __getattr__(name: str) -> object:
+    # ``Outcome`` is a dataclass: the ``dataclasses`` module (with ``inspect``) is a large part of
+    # ``import xiangqi``'s time, so the class is made when first used (xiangqi/_outcome.py).
+    if name == "Outcome":
+        from xiangqi._outcome import Outcome
 
-    termination: Termination
-    winner: typing.Optional[bool]
-    reason: str = field(default="", compare=False)
-    ruling: typing.Optional[typing.Dict[str, typing.Any]] = field(default=None, compare=False, repr=False)
-
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner else "0-1"
-
-    def is_draw(self) -> bool:
-        """``True`` for a draw."""
-        return self.winner is None
+        globals()["Outcome"] = Outcome
+        return Outcome
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

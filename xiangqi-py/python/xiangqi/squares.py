@@ -14,14 +14,17 @@ iterable of the same squares, so ``board.checkers() == [xiangqi.E5]`` works::
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, List, SupportsInt, Union
+# `typing` (and the `re` it brings) is only for the type checker: `import xiangqi` stays fast.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator, List, SupportsInt, Union
+
+    IntoSquareSet = Union[SupportsInt, Iterable[int]]
 
 __all__ = ["SquareSet", "BB_ALL"]
 
 #: Every point of the board.
 BB_ALL = (1 << 90) - 1
-
-IntoSquareSet = Union[SupportsInt, Iterable[int]]
 
 
 def _mask(value: IntoSquareSet) -> int:
@@ -164,3 +167,12 @@ class SquareSet:
         for rank in range(9, -1, -1):
             rows.append(" ".join("1" if rank * 9 + file in self else "." for file in range(9)))
         return "\n".join(rows)
+
+
+def __getattr__(name: str) -> object:
+    # The type alias, for code that names it at run time, built when first asked for.
+    if name == "IntoSquareSet":
+        from typing import Iterable, SupportsInt, Union
+
+        return Union[SupportsInt, Iterable[int]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
