@@ -19,10 +19,13 @@
 //! # Speed
 //!
 //! [`Game::push`] does a legality test, the move, a check test and a scan of the hashes since
-//! the last capture. Chase detection, the costly part, runs in `push` only when the rules judge
-//! chases ([`RepetitionRule::Axf`](crate::RepetitionRule::Axf)); under `casual` and `simple` the records' chase sets stay
-//! empty. Changing the rules with [`Game::set_rules`] fills them in (or clears them) by replaying
-//! the game.
+//! the last capture. Chase detection, the costly part (half again the cost of a ply), runs only
+//! when the rules judge chases ([`RepetitionRule::Axf`](crate::RepetitionRule::Axf)) and the
+//! position just reached occurred before: then the plies since its previous occurrence, the
+//! cycle a repetition ruling reads, get their chase sets. So a game that never repeats a
+//! position costs the same under `axf` as under `casual`, and only the records of plies inside a
+//! repetition cycle hold chases (under `casual` and `simple` none do). Changing the rules with
+//! [`Game::set_rules`] fills them in (or clears them) by replaying the game.
 //!
 //! # Piece identities
 //!
@@ -48,7 +51,6 @@
 //! ```
 
 use crate::adjudication::{adjudicate, NoMoveTest};
-use crate::bitboard::Bitboard;
 use crate::color::{ByColor, Color};
 use crate::fen::FenError;
 use crate::moves::Move;
@@ -251,11 +253,6 @@ impl Game {
     /// May panic, or leave the game inconsistent, when `m` is not legal here.
     pub fn push_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
-        let chased = if self.rules.repetition.judges_chases() {
-            self.ids_of(self.position.chased_by(m))
-        } else {
-            PieceSet::EMPTY
-        };
         let piece = self
             .position
             .piece_at(from)
@@ -292,7 +289,7 @@ impl Game {
             piece,
             captured: undo.captured,
             gave_check,
-            chased,
+            chased: PieceSet::EMPTY,
             hash,
         });
         self.states.push(PlyState {
@@ -301,6 +298,29 @@ impl Game {
             repetitions,
             previous,
         });
+        if previous != NO_PLY && self.rules.repetition.judges_chases() {
+            self.fill_cycle_chases(previous as usize);
+        }
+    }
+
+    /// Fills the chase sets of the plies after the first `from` (the cycle from an earlier
+    /// occurrence of the current position to now): the position and the piece ids there are
+    /// rebuilt by taking the plies back on a copy, then the plies are replayed.
+    fn fill_cycle_chases(&mut self, from: usize) {
+        let mut position = self.position.clone();
+        let mut ids = self.ids;
+        for (record, state) in self.records[from..].iter().zip(&self.states[from..]).rev() {
+            position.unmake_move(record.mv, state.undo);
+            let (from, to) = (record.mv.from(), record.mv.to());
+            if from != to {
+                ids[from.index()] = ids[to.index()];
+                ids[to.index()] = state.captured_id;
+            }
+        }
+        for record in &mut self.records[from..] {
+            record.chased = PieceSet::EMPTY;
+        }
+        fill_chases(&position, &ids, &mut self.records[from..]);
     }
 
     /// Takes back the last move, restoring the position, records, repetition counts and piece
@@ -342,21 +362,36 @@ impl Game {
         }
     }
 
-    fn ids_of(&self, squares: Bitboard) -> PieceSet {
-        let mut set = PieceSet::EMPTY;
-        for sq in squares {
-            set.insert(self.ids[sq.index()]);
-        }
-        set
-    }
-
-    /// Recomputes every record's chase set for the current rules, replaying from the start.
+    /// Recomputes every record's chase set for the current rules, as pushing the moves under
+    /// them would have: replaying from the start, the plies inside a repetition cycle only.
     fn refill_chases(&mut self) {
         for record in &mut self.records {
             record.chased = PieceSet::EMPTY;
         }
-        if self.rules.repetition.judges_chases() {
-            fill_chases(&self.start, &initial_ids(&self.start), &mut self.records);
+        if !self.rules.repetition.judges_chases() {
+            return;
+        }
+        // `in_cycle[k]`: ply k + 1 lies between a position's occurrence and its next one.
+        let mut in_cycle = vec![false; self.records.len()];
+        for (index, state) in self.states.iter().enumerate() {
+            if state.previous != NO_PLY {
+                in_cycle[state.previous as usize..=index].fill(true);
+            }
+        }
+        let mut position = self.start.clone();
+        let mut ids = initial_ids(&self.start);
+        for (record, &wanted) in self.records.iter_mut().zip(&in_cycle) {
+            let m = record.mv;
+            if wanted {
+                for sq in position.chased_by(m) {
+                    record.chased.insert(ids[sq.index()]);
+                }
+            }
+            position.make_move(m);
+            if m.from() != m.to() {
+                ids[m.to().index()] = ids[m.from().index()];
+                ids[m.from().index()] = NO_ID;
+            }
         }
     }
 

@@ -110,8 +110,10 @@ pub struct PlyRecord {
     pub captured: Option<Piece>,
     /// Whether it gave check.
     pub gave_check: bool,
-    /// The ids of the enemy pieces it newly chased (see [`Position::chased_by`]). Filled only
-    /// when the game's rules judge chases; empty otherwise.
+    /// The ids of the enemy pieces it newly chased (see [`Position::chased_by`]). A
+    /// [`Game`](crate::Game) fills it only when its rules judge chases, and only for the plies
+    /// inside a repetition cycle (from a position's occurrence to its next one), the plies a
+    /// repetition ruling reads; empty otherwise.
     pub chased: PieceSet,
     /// The hash of the position the move produced ([`Position::hash`]).
     pub hash: u64,

@@ -367,3 +367,80 @@ proptest! {
         }
     }
 }
+
+/// The chase sets a game fills only when a position repeats rule every repetition as chase
+/// sets computed for every ply (`fill_chases` over the whole game) do. The games start from
+/// the AXF rulings data (data/rules/repetition_axf.tsv): a random number of the data's moves,
+/// then random moves that often take the last move back, so that positions repeat.
+#[test]
+fn chases_filled_at_repetitions_rule_as_chases_filled_every_ply() {
+    use xiangqi_core::{fill_chases, judge_cycle, PieceSet};
+    let path = format!(
+        "{}/../data/rules/repetition_axf.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+    let rows: Vec<(Position, Vec<&str>)> = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut fields = l.split('\t');
+            let fen = fields.next().unwrap();
+            let moves = fields.next().unwrap().split_whitespace().collect();
+            (Position::from_fen(fen).unwrap(), moves)
+        })
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(22);
+    let (mut rulings, mut chases) = (0, 0);
+    for game_index in 0..1500 {
+        let (start, data_moves) = &rows[game_index % rows.len()];
+        let mut game = Game::new(start.clone(), Rules::axf());
+        let mut ids = [u8::MAX; 90];
+        for (id, sq) in start.occupied().enumerate() {
+            ids[sq.index()] = id as u8;
+        }
+        let prefix = rng.usize(..=data_moves.len());
+        for ply in 0..prefix + 120 {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let back = game
+                .records()
+                .len()
+                .checked_sub(2)
+                .map(|i| game.records()[i].mv)
+                .map(|m| Move::new(m.to(), m.from()))
+                .filter(|m| legal.contains(m));
+            let m = match (data_moves[..prefix].get(ply), back) {
+                (Some(text), _) => mv(&game, text),
+                (None, Some(m)) if rng.u8(..10) < 7 => m,
+                _ => legal[rng.usize(..legal.len())],
+            };
+            game.push(m).unwrap();
+            let Some(outcome) = game.outcome() else {
+                continue;
+            };
+            if let Some(ruling) = outcome.ruling {
+                let mut every_ply = game.records().to_vec();
+                for record in &mut every_ply {
+                    record.chased = PieceSet::EMPTY;
+                }
+                assert_eq!(fill_chases(start, &ids, &mut every_ply), every_ply.len());
+                let cycle = &every_ply[ruling.first_ply as usize - 1..ruling.last_ply as usize];
+                let verdict = judge_cycle(cycle, RepetitionRule::Axf);
+                assert_eq!(verdict.violations, ruling.violations, "game {game_index}");
+                assert_eq!(verdict.loser, ruling.loser, "game {game_index}");
+                assert_eq!(verdict.outcome().termination, outcome.termination);
+                rulings += 1;
+                chases += usize::from(outcome.termination == Termination::PerpetualChase);
+            }
+            break;
+        }
+    }
+    assert!(
+        rulings > 500 && chases > 50,
+        "{rulings} rulings, {chases} perpetual chases"
+    );
+}
