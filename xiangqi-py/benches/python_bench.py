@@ -4,7 +4,8 @@
    is over. Plies per second, for ``xiangqi`` and (when installed) for cchess, the pure-Python
    xiangqi library, doing the same work.
 2. ``VecEnv`` random play: ``step(random_actions())`` on a batch of games, steps per second,
-   without observations, with masks only, and with float32 / uint8 observations.
+   without observations, with masks only, and with float32 / uint8 observations; then the
+   same without observations under ``casual`` and ``axf``, the price of the repetition rules.
 
 Run it with the project venv: ``make python-bench`` or ``.venv/bin/python xiangqi-py/benches/python_bench.py``.
 """
@@ -115,6 +116,16 @@ def main() -> None:
     for label, options in variants:
         wall, cpu = vecenv_rate(args.seconds, n, rules=args.rules, **options)
         print(f"  {label:30s}: {wall:12,.0f} {cpu:12,.0f}")
+
+    # What judging repetitions costs: chases are looked for only when a position repeats, so
+    # axf should cost within a few percent of casual (docs/speed.md).
+    print(f"VecEnv({n}) rules cost, no observations: steps per second (wall), per CPU second")
+    rates: Dict[str, float] = {}
+    for rules in ("casual", "axf"):
+        wall, cpu = vecenv_rate(args.seconds, n, rules=rules, observations=False, masks=False)
+        rates[rules] = cpu
+        print(f"  {rules:30s}: {wall:12,.0f} {cpu:12,.0f}")
+    print(f"  {'axf / casual per CPU second':30s}: {rates['axf'] / rates['casual']:12.2f}")
 
 
 if __name__ == "__main__":
