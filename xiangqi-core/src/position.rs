@@ -257,6 +257,26 @@ impl Position {
         self.hash
     }
 
+    /// [`Position::hash`] with the janggi history that decides how the game can end: whether
+    /// the last move was a pass (a pass now ends the game) and whether bikjang stood on the
+    /// ply before as well. Two positions with the same pieces but different futures get
+    /// different keys, as a transposition table needs; repetitions compare [`Position::hash`].
+    /// In xiangqi it is [`Position::hash`].
+    #[inline]
+    pub fn history_hash(&self) -> u64 {
+        if self.janggi_history == 0 {
+            return self.hash;
+        }
+        let mut key = self.hash;
+        if self.janggi_history & 1 != 0 {
+            key ^= zobrist::JANGGI_LAST_PASS;
+        }
+        if self.janggi_history & 4 != 0 && self.is_bikjang() {
+            key ^= zobrist::JANGGI_BIKJANG_TWICE;
+        }
+        key
+    }
+
     /// Every occupied point.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

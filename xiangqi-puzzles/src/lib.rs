@@ -37,5 +37,13 @@ pub mod themes;
 #[cfg(feature = "mine")]
 pub mod verify;
 
+/// The evaluation the shipped puzzle set was mined and verified with, and that its tools keep,
+/// so that `puzzles verify` and the seeded engine games reproduce the shipped verdicts and
+/// games exactly (the learned evaluation, the engine's default, judges some close second moves
+/// differently).
+pub fn puzzle_evaluation() -> xiangqi_search::Evaluation {
+    xiangqi_search::Evaluation::Classical
+}
+
 pub use judge::{Budget, Judge, Verdict};
 pub use record::PuzzleRecord;

@@ -475,6 +475,12 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
         Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
         Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
         Notation::Vietnamese => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
+        Notation::Korean => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
+        Notation::KoreanFsf => {
+            return Err(XiangqiError::new_err(
+                "PGN has no korean-fsf format: use korean or iccs",
+            ))
+        }
     })
 }
 

@@ -333,7 +333,8 @@ impl PlayGame {
             Ok(Notation::Chinese) => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
             Ok(Notation::ChineseTraditional) => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
             Ok(Notation::Vietnamese) => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-            Err(_) => {
+            Ok(Notation::Korean) => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
+            Ok(Notation::KoreanFsf) | Err(_) => {
                 return Err(format!(
                     "unknown notation {notation:?} (expected iccs, wxf, chinese, chinese-traditional or vietnamese)"
                 ))
