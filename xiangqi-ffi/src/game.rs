@@ -166,14 +166,26 @@ pub const XQ_MAX_FEN: usize = 128;
 
 // The header's numbers are the core's: checked when the library is built.
 const _: () = {
-    assert!(matches!(Variant::ALL[XQ_VARIANT_XIANGQI as usize], Variant::Xiangqi));
-    assert!(matches!(Variant::ALL[XQ_VARIANT_JANGGI as usize], Variant::Janggi));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_XIANGQI as usize],
+        Variant::Xiangqi
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI as usize],
+        Variant::Janggi
+    ));
     assert!(matches!(
         Variant::ALL[XQ_VARIANT_JANGGI_TRADITIONAL as usize],
         Variant::JanggiTraditional
     ));
-    assert!(matches!(Variant::ALL[XQ_VARIANT_JANGGI_MODERN as usize], Variant::JanggiModern));
-    assert!(matches!(Variant::ALL[XQ_VARIANT_JANGGI_CASUAL as usize], Variant::JanggiCasual));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI_MODERN as usize],
+        Variant::JanggiModern
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI_CASUAL as usize],
+        Variant::JanggiCasual
+    ));
     assert!(matches!(
         Arrangement::ALL[XQ_JANGGI_SETUP_SANG_MA_SANG_MA as usize],
         Arrangement::SangMaSangMa
