@@ -613,6 +613,17 @@ typedef uint32_t xq_record_format;
 #define XQ_TERMINATION_TIME 10
 
 /**
+ * Janggi: the generals faced each other on two plies in a row (bikjang); counting decides, or
+ * it is a draw.
+ */
+#define XQ_TERMINATION_BIKJANG 11
+
+/**
+ * Janggi: both sides passed in a row; counting decides, or it is a draw.
+ */
+#define XQ_TERMINATION_DOUBLE_PASS 12
+
+/**
  * The move is legal.
  */
 #define XQ_ILLEGAL_NONE 0
@@ -651,6 +662,11 @@ typedef uint32_t xq_record_format;
  * The mover's general would be attacked after the move.
  */
 #define XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED 7
+
+/**
+ * Janggi: the game has already ended (two passes, or bikjang on two plies, in a row).
+ */
+#define XQ_ILLEGAL_GAME_OVER 8
 
 /**
  * PGN, moves in ICCS, WXF or Chinese; UTF-8, UTF-16, GBK or Big5 (detected).

@@ -140,7 +140,7 @@ def test_reasons_in_every_notation_and_none_where_not_about_a_move() -> None:
         board.push_chinese("车九进五")
     assert caught.value.reason is IllegalMoveReason.PATH_BLOCKED
     assert xiangqi.IllegalMoveError("any").reason is None
-    assert [r.value for r in IllegalMoveReason] == list(range(1, 8))
+    assert [r.value for r in IllegalMoveReason] == list(range(1, 9))
 
 
 def test_editing_the_pieces_keeps_the_position_legal() -> None:

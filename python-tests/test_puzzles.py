@@ -1,6 +1,7 @@
 """xiangqi.puzzles: the shipped puzzle set, its filters, and judging a solver's move."""
 
 import datetime
+from pathlib import Path
 
 import pytest
 
@@ -91,8 +92,17 @@ def test_columns_are_found_by_name(tmp_path, shipped):
     assert puzzles.load(path) == [p]
     bad = tmp_path / "bad.tsv"
     bad.write_text("id\tfen\n", encoding="utf-8")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="lacks moves themes level daily source"):
         puzzles.load(bad)
+    # A malformed row is named by its line, as the Rust reader (the CLI's) reports it.
+    graded = "\t".join(puzzles.COLUMNS) + "\n" + "\t".join([p.id, p.fen, p.moves[0], "", "grandmaster", "0", "x"])
+    bad.write_text("# note\n" + graded + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.tsv: line 3: unknown level \"grandmaster\""):
+        puzzles.load(bad)
+    with pytest.raises(ValueError, match="daily must be 0 or 1"):
+        puzzles.Puzzle.from_row("\t".join([p.id, p.fen, p.moves[0], "", "club", "yes", "x"]))
+    with pytest.raises(ValueError, match="6 columns, expected 7"):
+        puzzles.Puzzle.from_row("\t".join([p.id, p.fen, p.moves[0], "", "club", "1"]))
 
 
 def test_with_an_engine_other_first_moves_of_a_mate_are_wrong(shipped):
@@ -111,29 +121,24 @@ def test_with_an_engine_other_first_moves_of_a_mate_are_wrong(shipped):
 
 
 def test_the_page_chooses_the_same_daily_puzzle_as_python() -> None:
-    # The page's choice (web/src/ui-puzzle.js, run by node as the browser runs it) against
-    # puzzles.daily_puzzle over more than a year, both reading the shipped file.
-    import json
-    import shutil
-    import subprocess
-    from pathlib import Path
+    # The page reads the file with the Rust reader and picks the day's puzzle with
+    # dailyPuzzleIndex(date, pool): the date's day number (Rust, checked here against Python's
+    # own calendar over centuries and leap days), then the daily rule Python uses. Over more
+    # than a year of the shipped file, that choice is daily_puzzle's. (web/tests/daily.test.mjs
+    # checks the page shows it.)
+    from xiangqi import _xiangqi
 
-    root = Path(__file__).resolve().parent.parent
-    data = root / "data" / "puzzles" / "puzzles.tsv"
-    node = shutil.which("node")
-    assert node is not None, "node (which make web-test needs too) runs the page's daily choice"
-    script = f"""
-        import {{ readFileSync }} from 'node:fs';
-        import {{ parsePuzzles, dailyPuzzle }} from {json.dumps((root / 'web/src/ui-puzzle.js').as_uri())};
-        const all = parsePuzzles(readFileSync({json.dumps(str(data))}, 'utf8'));
-        const ids = [];
-        for (let day = Date.UTC(2026, 11, 1), i = 0; i < 400; i++, day += 86400000)
-          ids.push(dailyPuzzle(all, new Date(day).toISOString().slice(0, 10)).id);
-        console.log(JSON.stringify(ids));
-    """
-    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    page = json.loads(run.stdout)
     start = datetime.date(2026, 12, 1)
-    ours = [puzzles.daily_puzzle(start + datetime.timedelta(days=i), data).id for i in range(400)]
-    assert page == ours
+    days = [start + datetime.timedelta(days=i) for i in range(400)]
+    days += [datetime.date(1, 1, 1), datetime.date(1900, 2, 28), datetime.date(1900, 3, 1)]
+    days += [datetime.date(2000, 2, 29), datetime.date(2100, 3, 1), datetime.date(9999, 12, 31)]
+    assert [_xiangqi.puzzles_day_number(d.isoformat()) for d in days] == [d.toordinal() for d in days]
+    for text in ("2023-02-29", "2026-13-01", "2026-1-01", "", "0000-01-01"):
+        assert _xiangqi.puzzles_day_number(text) is None, text
+    data = Path(__file__).resolve().parent.parent / "data" / "puzzles" / "puzzles.tsv"
+    pool = [row[0] for row in _xiangqi.puzzles_read(data.read_text(encoding="utf-8")) if row[5]]
+    for day in days[:400]:
+        day_number = _xiangqi.puzzles_day_number(day.isoformat())
+        assert day_number is not None
+        page = pool[_xiangqi.puzzles_daily_index(day_number, len(pool))]
+        assert page == puzzles.daily_puzzle(day, data).id

@@ -36,7 +36,7 @@ def test_termination_is_an_enum_mapping_vecenv_codes_back() -> None:
     import enum
 
     assert issubclass(Termination, enum.Enum)
-    assert [t.value for t in Termination] == list(range(1, 11))
+    assert [t.value for t in Termination] == list(range(1, 13))
     assert Termination(3) is Termination.PERPETUAL_CHECK and Termination["STALEMATE"].value == 2
     assert Termination.PERPETUAL_CHECK.description() == "perpetual check"
     env = xiangqi.VecEnv(1, fens=["3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"])

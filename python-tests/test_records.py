@@ -102,6 +102,42 @@ def test_the_game_tree() -> None:
     assert xiangqi.pgn.write(again, notation="wxf", line_width=0) == text
 
 
+def test_nodes_are_views_of_the_cores_tree() -> None:
+    import copy
+    import pickle
+
+    game = xiangqi.pgn.read_game(TREE)
+    assert game is not None
+    # One object per node, as python-chess's nodes: identity and parent links hold.
+    first = game.variations[0]
+    assert game.variations[0] is first and first.parent is game and first.next().parent is first
+    assert game.variation(Move.from_uci("h2e2")) is first and first.game() is game
+    assert [n.turn() for n in (game, first, first.next())] == [True, False, True]
+    # A move that is not legal where it is added says why (the core's reason).
+    with pytest.raises(xiangqi.IllegalMoveError) as illegal:
+        first.add_variation(Move.from_uci("a0a1"))  # Black to move
+    assert illegal.value.reason is xiangqi.IllegalMoveReason.NO_PIECE_OF_YOURS
+    # The same move added twice is the same child.
+    assert first.add_variation(first.next().move) is first.next()
+    with pytest.raises(xiangqi.XiangqiError, match="NAG"):
+        first.nags = [300]
+    first.starting_comment = "before"
+    game.remove_variation(Move.from_uci("c3c4"))
+    text = game.pgn(line_width=0)
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), copy.copy(game)):
+        assert twin.pgn(line_width=0) == text and twin.headers == game.headers
+        assert [n.move for n in twin.variations] == [n.move for n in game.variations]
+    twin = copy.deepcopy(game)
+    twin.variations[0].comment = "changed"
+    assert game.variations[0].comment == "center"
+    # The start position changes only while there is no move.
+    with pytest.raises(xiangqi.XiangqiError):
+        game.fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+    empty = xiangqi.pgn.Game()
+    empty.fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+    assert [m.uci() for m in empty.board().legal_moves] and empty.add_move(Move.from_uci("e0f0")).ply() == 1
+
+
 def test_the_flat_api_writes_through_the_tree() -> None:
     game = xiangqi.pgn.read_game(TREE)
     assert game is not None

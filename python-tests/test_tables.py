@@ -22,6 +22,15 @@ def test_levels_come_from_the_search_crate() -> None:
     assert xiangqi.puzzles.LEVELS == tuple(name for name, _ in _xiangqi.engine_levels())
 
 
+def test_puzzle_columns_and_daily_rule_are_the_puzzle_crates() -> None:
+    assert xiangqi.puzzles.COLUMNS == tuple(_xiangqi.PUZZLE_COLUMNS)
+    shipped = xiangqi.puzzles.default_path().read_text(encoding="utf-8")
+    header = next(line for line in shipped.splitlines() if line and not line.startswith("#"))
+    assert set(header.split("\t")) == set(_xiangqi.PUZZLE_COLUMNS)
+    # Day numbers are date.toordinal(): taken in turn, negative ones too.
+    assert [_xiangqi.puzzles_daily_index(d, 3) for d in (-1, 0, 1, 5)] == [2, 0, 1, 2]
+
+
 def test_mate_scales_and_depth() -> None:
     assert _xiangqi.MATE_CP == 100_000
     assert xiangqi.uci.UCCI_MATE == _xiangqi.UCCI_MATE == 10_000
@@ -49,7 +58,7 @@ def test_piece_values_and_the_null_move() -> None:
 
 def test_illegal_reasons_are_numbered_as_in_the_core() -> None:
     codes = [code for code, _ in _xiangqi.ILLEGAL_REASONS]
-    assert codes == list(range(1, 8))
+    assert codes == list(range(1, 9))
     board = xiangqi.Board()
     # a0a5: the chariot's path is blocked by its own soldier (reason 3, "the path is blocked").
     message = dict(_xiangqi.ILLEGAL_REASONS)[3]
@@ -59,3 +68,34 @@ def test_illegal_reasons_are_numbered_as_in_the_core() -> None:
         assert message in str(error)
     else:
         raise AssertionError("a0a5 was accepted")
+
+
+def test_the_extension_imports_none_of_the_package_modules() -> None:
+    # The package hands its classes to the extension (package_types.rs): with the modules that
+    # define them gone from sys.modules and any new xiangqi.* import refused, results are still
+    # made of them.
+    import subprocess
+    import sys
+
+    script = """
+import sys
+import xiangqi
+from xiangqi import Board, Move, Outcome, SquareSet, IllegalMoveReason
+
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith("xiangqi."):
+            raise ImportError("imported " + name)
+        return None
+
+for name in ("xiangqi.outcome", "xiangqi.legality", "xiangqi.squares", "xiangqi.exceptions"):
+    del sys.modules[name]
+sys.meta_path.insert(0, Refuse())
+board = Board("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")
+assert isinstance(board.checkers(), SquareSet)
+assert board.illegal_reason(Move.from_uci("b0e0")) is IllegalMoveReason.OWN_PIECE_THERE
+board.push_uci("b0b9")
+assert isinstance(board.outcome(), Outcome) and board.outcome().winner is True
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr

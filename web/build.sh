@@ -127,11 +127,7 @@ cp web/sw.js "$OUT/"
 for f in web/*.svg web/*.png web/*.ico web/*.webmanifest; do
   [ -f "$f" ] && cp "$f" "$OUT/"
 done
-if [ -f data/puzzles/puzzles.tsv ]; then
-  cp data/puzzles/puzzles.tsv "$OUT/puzzles.tsv"
-elif [ -f data/puzzles/mates.tsv ]; then
-  cp data/puzzles/mates.tsv "$OUT/puzzles.tsv"
-fi
+cp data/puzzles/puzzles.tsv "$OUT/puzzles.tsv"
 cp -r "$STAGE/st" "$OUT/pkg/st"
 [ -d "$STAGE/mt" ] && cp -r "$STAGE/mt" "$OUT/pkg/mt"
 # The service worker's list of files to keep for offline play, and a version that changes

@@ -13,10 +13,10 @@
 // threadStatus(), which says whether the engine can use threads and why not.
 
 import init, {
-  Game, squareName, squareIndex, judgeMove, expectedScore,
+  Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex,
 } from '../pkg/st/xiangqi_wasm.js';
 
-export { Game, squareName, squareIndex, judgeMove, expectedScore };
+export { Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex };
 
 let loading = null;
 

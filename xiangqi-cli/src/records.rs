@@ -75,6 +75,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
                     "chinese" => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
                     "chinese-traditional" => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
                     "vietnamese" => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
+                    "korean" => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
                     other => return Err(format!("unknown notation {other:?}")),
                 };
                 write.pgn.format = format;

@@ -14,6 +14,12 @@
 //! Results declared by the players (resignation, agreement, time) come before all of these and
 //! are [`Game`]'s business.
 //!
+//! Janggi positions are judged as Fairy-Stockfish judges them: first the endings of the last
+//! plies (two passes in a row, bikjang on two plies in a row), then no legal move (checkmate:
+//! the pass leaves a move to a side not in check), the no-capture limit, a repetition,
+//! insufficient material. With [`Rules::counting`] counting decides every ending that would be
+//! a draw.
+//!
 //! ```
 //! use xiangqi_core::{adjudicate, Move, NoMoveTest, Position, Rules, Square, Termination};
 //!
@@ -69,6 +75,9 @@ pub fn adjudicate(
     repetition: Option<Outcome>,
     no_moves: NoMoveTest,
 ) -> Option<Outcome> {
+    if pos.variant().is_janggi() {
+        return adjudicate_janggi(pos, rules, repetition, no_moves);
+    }
     let by_rule = repetition.or_else(|| {
         if rules
             .no_capture_limit
@@ -142,6 +151,47 @@ impl Position {
     pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
         adjudicate(self, rules, None, NoMoveTest::Always)
     }
+}
+
+/// [`adjudicate`] for the janggi variants.
+fn adjudicate_janggi(
+    pos: &Position,
+    rules: &Rules,
+    repetition: Option<Outcome>,
+    no_moves: NoMoveTest,
+) -> Option<Outcome> {
+    let counted = |termination| {
+        let winner = rules.counting.then(|| crate::janggi::counting_winner(pos));
+        Outcome::new(termination, winner)
+    };
+    if let Some(ending) = pos.janggi_ending() {
+        return Some(counted(ending));
+    }
+    let by_rule = if rules
+        .no_capture_limit
+        .is_some_and(|limit| pos.halfmoves() >= limit)
+    {
+        Some(counted(Termination::MoveLimit))
+    } else if let Some(outcome) = repetition {
+        Some(if outcome.is_draw() && rules.counting {
+            counted(outcome.termination)
+        } else {
+            outcome
+        })
+    } else if rules.insufficient_material && pos.is_insufficient_material() {
+        Some(counted(Termination::InsufficientMaterial))
+    } else {
+        None
+    };
+    if (by_rule.is_some() || no_moves == NoMoveTest::Always) && !pos.has_legal_moves() {
+        let termination = if pos.is_check() {
+            Termination::Checkmate
+        } else {
+            Termination::Stalemate
+        };
+        return Some(Outcome::new(termination, Some(!pos.turn())));
+    }
+    by_rule
 }
 
 #[cfg(test)]

@@ -73,6 +73,10 @@ impl Position {
     /// # Panics
     /// May panic when `m` is not legal here.
     pub fn chased_by(&self, m: Move) -> Bitboard {
+        if self.variant().is_janggi() {
+            // Janggi's rules know no chase.
+            return Bitboard::EMPTY;
+        }
         let us = self.turn();
         let them = !us;
         let general_moved = m.from() == self.general(us);

@@ -129,6 +129,26 @@ impl Game {
         Ok(Game::new(Position::from_fen(fen)?, rules))
     }
 
+    /// A game of `variant` from a FEN (`None`: the variant's start position), under the
+    /// variant's own rules ([`Variant::default_rules`]).
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, Termination, Variant};
+    /// let mut game = Game::of_variant(Variant::Janggi, None).unwrap();
+    /// for _ in 0..2 {
+    ///     let pass = game.position().pass_move();
+    ///     game.push(pass).unwrap();
+    /// }
+    /// // Two passes in a row end a janggi game; counting decides (Han's 1.5 points).
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!(outcome.termination, Termination::DoublePass);
+    /// assert_eq!(outcome.result(), "0-1");
+    /// ```
+    pub fn of_variant(variant: crate::Variant, fen: Option<&str>) -> Result<Game, FenError> {
+        let start = Position::from_fen_variant(fen.unwrap_or(variant.start_fen()), variant)?;
+        Ok(Game::new(start, variant.default_rules()))
+    }
+
     // ----- accessors -------------------------------------------------------------------------
 
     /// The current position.
@@ -245,8 +265,10 @@ impl Game {
         let hash = self.position.hash();
 
         let captured_id = self.ids[to.index()];
-        self.ids[to.index()] = self.ids[from.index()];
-        self.ids[from.index()] = NO_ID;
+        if from != to {
+            self.ids[to.index()] = self.ids[from.index()];
+            self.ids[from.index()] = NO_ID;
+        }
 
         // Only positions since the last capture can equal this one, and only every other one
         // has the same side to move.
@@ -402,7 +424,8 @@ impl Game {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);
         }
-        let repetition = (self.repetition_count() >= 3).then(|| self.repetition_outcome());
+        let repetition = (self.repetition_count() >= self.rules.repetition_count.max(2))
+            .then(|| self.repetition_outcome());
         adjudicate(&self.position, &self.rules, repetition, NoMoveTest::Always)
     }
 
@@ -442,12 +465,14 @@ impl Game {
         self.outcome().is_some()
     }
 
-    /// Judges the current threefold repetition: the cycle runs from the earliest of the last
-    /// three occurrences of the current position to now.
+    /// Judges the current repetition: the cycle runs from the earliest of the last
+    /// [`Rules::repetition_count`] occurrences of the current position (three, say) to now.
     fn repetition_outcome(&self) -> Outcome {
         let now = self.records.len();
-        let second = self.previous_of_index(now) as usize;
-        let first = self.previous_of_index(second) as usize;
+        let mut first = now;
+        for _ in 1..self.rules.repetition_count.max(2) {
+            first = self.previous_of_index(first) as usize;
+        }
         let verdict = judge_cycle(&self.records[first..now], self.rules.repetition);
         let chased = ByColor::new_with(|side| {
             let id = verdict.chased[side].iter().next()?;

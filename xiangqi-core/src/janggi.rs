@@ -243,6 +243,21 @@ impl Position {
         red.file() == black.file() && (attacks::between(red, black) & self.occupied()).is_empty()
     }
 
+    /// How a janggi game ended at this position by its last plies ([`Termination::DoublePass`]
+    /// or [`Termination::Bikjang`]; see [`Position::janggi_game_ended`]), or `None`.
+    ///
+    /// [`Termination::DoublePass`]: crate::Termination::DoublePass
+    /// [`Termination::Bikjang`]: crate::Termination::Bikjang
+    pub fn janggi_ending(&self) -> Option<crate::Termination> {
+        if !self.janggi_game_ended() {
+            None
+        } else if self.last_move_was_pass() && self.previous_move_was_pass() {
+            Some(crate::Termination::DoublePass)
+        } else {
+            Some(crate::Termination::Bikjang)
+        }
+    }
+
     /// `true` in bikjang: a janggi variant with the bikjang rule and the generals facing.
     #[inline]
     pub fn is_bikjang(&self) -> bool {

@@ -50,11 +50,14 @@ pub enum IllegalMoveReason {
     GeneralsFace = 6,
     /// After the move the mover's general would be attacked (left in check or put in check).
     LeavesGeneralAttacked = 7,
+    /// Janggi: the game has already ended at this position (two passes, or bikjang on two
+    /// plies, in a row): no move is legal.
+    GameOver = 8,
 }
 
 impl IllegalMoveReason {
     /// Every reason, in code order.
-    pub const ALL: [IllegalMoveReason; 7] = [
+    pub const ALL: [IllegalMoveReason; 8] = [
         IllegalMoveReason::NoPieceOfYours,
         IllegalMoveReason::NotHowItMoves,
         IllegalMoveReason::PathBlocked,
@@ -62,9 +65,10 @@ impl IllegalMoveReason {
         IllegalMoveReason::OwnPieceThere,
         IllegalMoveReason::GeneralsFace,
         IllegalMoveReason::LeavesGeneralAttacked,
+        IllegalMoveReason::GameOver,
     ];
 
-    /// The fixed number of the reason (1 to 7; 0 is left for "legal" in C).
+    /// The fixed number of the reason (1 to 8; 0 is left for "legal" in C).
     #[inline]
     pub const fn code(self) -> u8 {
         self as u8
@@ -91,6 +95,7 @@ impl IllegalMoveReason {
             IllegalMoveReason::OwnPieceThere => "your own piece stands there",
             IllegalMoveReason::GeneralsFace => "the generals would face each other",
             IllegalMoveReason::LeavesGeneralAttacked => "it leaves your general attacked",
+            IllegalMoveReason::GameOver => "the game is over",
         }
     }
 }
@@ -106,12 +111,24 @@ impl Position {
     pub fn illegal_reason(&self, m: Move) -> Option<IllegalMoveReason> {
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
+        let janggi = self.variant().is_janggi();
+        if janggi && self.janggi_game_ended() {
+            return Some(IllegalMoveReason::GameOver);
+        }
         let piece = match self.piece_at(from) {
             Some(p) if p.color == us => p,
             _ => return Some(IllegalMoveReason::NoPieceOfYours),
         };
-        // Where the piece could go on an empty board.
-        let reach = attacks::moves(piece, from, Bitboard::EMPTY);
+        if janggi && from == to && piece.role == Role::General {
+            // The pass: refused only in check (outside bikjang).
+            return (!self.is_legal(m)).then_some(IllegalMoveReason::LeavesGeneralAttacked);
+        }
+        // Where the piece could go on an empty board (a janggi cannon: wherever a screen lets it).
+        let reach = if janggi {
+            attacks::janggi::reach(piece, from)
+        } else {
+            attacks::moves(piece, from, Bitboard::EMPTY)
+        };
         if !reach.contains(to) {
             return Some(IllegalMoveReason::NotHowItMoves);
         }
@@ -132,7 +149,9 @@ impl Position {
         let mut after = self.clone();
         after.make_move(m);
         let (red, black) = (after.general(us), after.general(!us));
-        let facing = red.file() == black.file()
+        // In janggi the generals may face, but a move under bikjang must break it.
+        let facing = (!janggi || self.is_bikjang())
+            && red.file() == black.file()
             && (attacks::between(red, black) & after.occupied()).is_empty();
         Some(if facing {
             IllegalMoveReason::GeneralsFace
@@ -213,6 +232,6 @@ mod tests {
             assert_eq!(IllegalMoveReason::from_code(r.code()), Some(r));
         }
         assert_eq!(IllegalMoveReason::from_code(0), None);
-        assert_eq!(IllegalMoveReason::from_code(8), None);
+        assert_eq!(IllegalMoveReason::from_code(9), None);
     }
 }

@@ -41,11 +41,16 @@ pub enum Termination {
     Agreement,
     /// A player ran out of time.
     Time,
+    /// Janggi: the generals faced each other on an open file (bikjang) on two plies in a row;
+    /// counting decides, or it is a draw (janggitraditional).
+    Bikjang,
+    /// Janggi: both sides passed, one after the other; counting decides, or it is a draw.
+    DoublePass,
 }
 
 impl Termination {
     /// Every termination, in code order.
-    pub const ALL: [Termination; 10] = [
+    pub const ALL: [Termination; 12] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::PerpetualCheck,
@@ -56,6 +61,8 @@ impl Termination {
         Termination::Resignation,
         Termination::Agreement,
         Termination::Time,
+        Termination::Bikjang,
+        Termination::DoublePass,
     ];
 
     /// The fixed number of the termination, shared by the C header (`XQ_TERMINATION_*`), the
@@ -74,6 +81,8 @@ impl Termination {
     /// | 8 | resignation |
     /// | 9 | agreement |
     /// | 10 | time (a flag fell: the side out of time loses) |
+    /// | 11 | bikjang (janggi) |
+    /// | 12 | double pass (janggi) |
     pub const fn code(self) -> u8 {
         match self {
             Termination::Checkmate => 1,
@@ -86,6 +95,8 @@ impl Termination {
             Termination::Resignation => 8,
             Termination::Agreement => 9,
             Termination::Time => 10,
+            Termination::Bikjang => 11,
+            Termination::DoublePass => 12,
         }
     }
 
@@ -111,6 +122,8 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::Time => "time",
+            Termination::Bikjang => "bikjang",
+            Termination::DoublePass => "double pass",
         }
     }
 }
@@ -304,6 +317,27 @@ impl Outcome {
                     .to_owned()
             }
             (Termination::Repetition, None) => "Draw by repetition.".to_owned(),
+            (Termination::MoveLimit, Some(w)) => format!(
+                "{} wins on points (janggi counting): the no-capture limit was reached.",
+                side(w)
+            ),
+            (Termination::Repetition, Some(w)) => format!(
+                "{} wins on points (janggi counting): a position repeated with no perpetual check.",
+                side(w)
+            ),
+            (Termination::Bikjang, Some(w)) => format!(
+                "{} wins on points (janggi counting): the generals faced each other on two plies \
+                 in a row (bikjang).",
+                side(w)
+            ),
+            (Termination::Bikjang, None) => {
+                "Draw: the generals faced each other on two plies in a row (bikjang).".to_owned()
+            }
+            (Termination::DoublePass, Some(w)) => format!(
+                "{} wins on points (janggi counting): both sides passed in a row.",
+                side(w)
+            ),
+            (Termination::DoublePass, None) => "Draw: both sides passed in a row.".to_owned(),
             (t, Some(w)) => format!("{} wins by {}.", side(w), t.name()),
             (t, None) => format!("Draw by {}.", t.name()),
         }
@@ -348,13 +382,15 @@ mod tests {
             (Termination::Resignation, 8),
             (Termination::Agreement, 9),
             (Termination::Time, 10),
+            (Termination::Bikjang, 11),
+            (Termination::DoublePass, 12),
         ];
         for (t, code) in expected {
             assert_eq!(t.code(), code, "{t}");
             assert_eq!(Termination::from_code(code), Some(t));
         }
         assert_eq!(Termination::from_code(0), None);
-        assert_eq!(Termination::from_code(11), None);
+        assert_eq!(Termination::from_code(13), None);
     }
 
     #[test]

@@ -257,6 +257,26 @@ impl Position {
         self.hash
     }
 
+    /// [`Position::hash`] with the janggi history that decides how the game can end: whether
+    /// the last move was a pass (a pass now ends the game) and whether bikjang stood on the
+    /// ply before as well. Two positions with the same pieces but different futures get
+    /// different keys, as a transposition table needs; repetitions compare [`Position::hash`].
+    /// In xiangqi it is [`Position::hash`].
+    #[inline]
+    pub fn history_hash(&self) -> u64 {
+        if self.janggi_history == 0 {
+            return self.hash;
+        }
+        let mut key = self.hash;
+        if self.janggi_history & 1 != 0 {
+            key ^= zobrist::JANGGI_LAST_PASS;
+        }
+        if self.janggi_history & 4 != 0 && self.is_bikjang() {
+            key ^= zobrist::JANGGI_BIKJANG_TWICE;
+        }
+        key
+    }
+
     /// Every occupied point.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -509,6 +529,12 @@ impl Position {
     #[inline]
     pub fn last_move_was_pass(&self) -> bool {
         self.janggi_history & 1 != 0
+    }
+
+    /// `true` when the move before the last was a janggi pass.
+    #[inline]
+    pub fn previous_move_was_pass(&self) -> bool {
+        self.janggi_history & 2 != 0
     }
 
     #[inline]
@@ -795,10 +821,16 @@ impl fmt::Display for Position {
     }
 }
 
+/// Serialised as its FEN; a janggi position as its variant's name, a space and its FEN
+/// (`janggi rnba1abnr/... w - - 0 1`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.fen())
+        if self.variant.is_janggi() {
+            s.serialize_str(&format!("{} {}", self.variant, self.fen()))
+        } else {
+            s.serialize_str(&self.fen())
+        }
     }
 }
 
@@ -806,6 +838,13 @@ impl serde::Serialize for Position {
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Position::from_fen(&s).map_err(serde::de::Error::custom)
+        let (variant, fen) = match s.split_once(' ') {
+            Some((first, rest)) if !first.contains('/') => (
+                first.parse::<Variant>().map_err(serde::de::Error::custom)?,
+                rest,
+            ),
+            _ => (Variant::Xiangqi, &*s),
+        };
+        Position::from_fen_variant(fen, variant).map_err(serde::de::Error::custom)
     }
 }

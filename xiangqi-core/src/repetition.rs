@@ -235,8 +235,11 @@ pub fn fill_chases(start: &Position, ids: &[PieceId; 90], records: &mut [PlyReco
             record.chased.insert(ids[sq.index()]);
         }
         pos.make_move(m);
-        ids[m.to().index()] = ids[m.from().index()];
-        ids[m.from().index()] = NO_ID;
+        // A janggi pass (the general's point twice) moves no piece.
+        if m.from() != m.to() {
+            ids[m.to().index()] = ids[m.from().index()];
+            ids[m.from().index()] = NO_ID;
+        }
     }
     records.len()
 }

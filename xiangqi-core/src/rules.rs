@@ -1,10 +1,16 @@
 //! Game-end rule sets: how repetitions are judged, the no-capture limit and the
-//! insufficient-material draw.
+//! insufficient-material draw; for janggi, counting.
 //!
 //! Three presets cover what players meet: [`Rules::casual`] (a third occurrence is a draw
 //! whatever caused it), [`Rules::simple`] (perpetual check loses, other repetitions draw) and
 //! [`Rules::axf`] (the Asian Xiangqi Federation code: perpetual check and one-sided perpetual
 //! chase lose). Every field of [`Rules`] is public, so any combination can be built by hand.
+//!
+//! Janggi's presets carry Fairy-Stockfish's names ([`Rules::janggi`]): `janggi` (perpetual
+//! check loses; bikjang, two passes, other repetitions and 100 plies without a capture are
+//! decided by counting), `janggitraditional` (the same endings drawn), `janggimodern` (counting,
+//! fourfold repetition, 200 plies). `janggicasual` ends games as `janggitraditional` does: the
+//! two variants differ in bikjang, which is a rule of movement ([`Variant`](crate::Variant)).
 //!
 //! ```
 //! use xiangqi_core::{RepetitionRule, Rules};
@@ -87,10 +93,36 @@ pub struct Rules {
     /// Whether the game is drawn once neither side has a piece that can cross the river (only
     /// general, advisors and elephants left on both sides).
     pub insufficient_material: bool,
+    /// Janggi: whether counting decides the endings that would otherwise be draws (bikjang,
+    /// two passes, a repetition without a perpetual checker, the no-capture limit): Cho wins
+    /// with more points than Han's plus 1.5 ([`janggi::counting_winner`]), else Han.
+    ///
+    /// [`janggi::counting_winner`]: crate::janggi::counting_winner
+    pub counting: bool,
+    /// How many occurrences of a position make a repetition: 3 (janggimodern: 4).
+    pub repetition_count: u32,
 }
 
-/// The no-capture limit of every preset: 120 plies, sixty moves each.
+/// The no-capture limit of every xiangqi preset: 120 plies, sixty moves each.
 pub const DEFAULT_NO_CAPTURE_LIMIT: u32 = 120;
+
+/// The no-capture limit of janggi's presets but janggimodern (200): 100 plies.
+pub const JANGGI_NO_CAPTURE_LIMIT: u32 = 100;
+
+/// Every preset by name: the three xiangqi ones, then janggi's (janggicasual's rules are
+/// janggitraditional's, so its name comes after and is never the one [`Rules::name`] gives).
+const NAMED: [(&str, Rules); 7] = [
+    ("casual", Rules::casual()),
+    ("simple", Rules::simple()),
+    ("axf", Rules::axf()),
+    ("janggi", Rules::janggi(crate::Variant::Janggi)),
+    (
+        "janggitraditional",
+        Rules::janggi(crate::Variant::JanggiTraditional),
+    ),
+    ("janggimodern", Rules::janggi(crate::Variant::JanggiModern)),
+    ("janggicasual", Rules::janggi(crate::Variant::JanggiCasual)),
+];
 
 impl Rules {
     /// The casual preset: a third occurrence of a position is a draw whatever caused it;
@@ -116,10 +148,21 @@ impl Rules {
     pub const fn janggi(variant: crate::Variant) -> Rules {
         match variant {
             crate::Variant::Xiangqi => Rules::axf(),
-            _ => Rules {
+            crate::Variant::JanggiModern => Rules {
+                no_capture_limit: Some(200),
+                repetition_count: 4,
+                ..Rules::janggi(crate::Variant::Janggi)
+            },
+            crate::Variant::Janggi => Rules {
                 repetition: RepetitionRule::PerpetualCheckLoses,
-                no_capture_limit: Some(100),
+                no_capture_limit: Some(JANGGI_NO_CAPTURE_LIMIT),
                 insufficient_material: false,
+                counting: true,
+                repetition_count: 3,
+            },
+            crate::Variant::JanggiTraditional | crate::Variant::JanggiCasual => Rules {
+                counting: false,
+                ..Rules::janggi(crate::Variant::Janggi)
             },
         }
     }
@@ -129,15 +172,18 @@ impl Rules {
             repetition,
             no_capture_limit: Some(DEFAULT_NO_CAPTURE_LIMIT),
             insufficient_material: true,
+            counting: false,
+            repetition_count: 3,
         }
     }
 
-    /// The preset called `name` (`casual`, `simple` or `axf`, in any letter case).
+    /// The preset called `name` (`casual`, `simple`, `axf`, or a janggi variant's name, in
+    /// any letter case).
     pub fn from_name(name: &str) -> Result<Rules, ParseRulesError> {
-        PRESETS
+        NAMED
             .iter()
-            .find(|p| p.repetition.preset_name().eq_ignore_ascii_case(name.trim()))
-            .copied()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|&(_, rules)| rules)
             .ok_or_else(|| ParseRulesError {
                 input: name.to_owned(),
                 reason: ParseRulesReason::UnknownPreset,
@@ -146,11 +192,32 @@ impl Rules {
 
     /// The preset's name when these rules are exactly a preset, else `custom`.
     pub fn name(&self) -> &'static str {
-        if *self == Rules::preset(self.repetition) {
-            self.repetition.preset_name()
-        } else {
-            "custom"
-        }
+        NAMED
+            .iter()
+            .find(|(_, rules)| rules == self)
+            .map_or("custom", |&(name, _)| name)
+    }
+
+    /// The preset a custom combination is written against: with counting, the janggi preset
+    /// with counting and the same repetition rule that differs in the fewest fields; otherwise
+    /// (or when there is none) the xiangqi preset of its repetition rule, so a xiangqi
+    /// combination is never written as a janggi one.
+    fn base(&self) -> (&'static str, Rules) {
+        let differences = |r: &Rules| {
+            usize::from(r.no_capture_limit != self.no_capture_limit)
+                + usize::from(r.insufficient_material != self.insufficient_material)
+                + usize::from(r.repetition_count != self.repetition_count)
+        };
+        // A base must share the repetition rule: the text has no option for it.
+        let counting = NAMED
+            .iter()
+            .filter(|(_, r)| self.counting && r.counting && r.repetition == self.repetition)
+            .min_by_key(|(_, r)| differences(r))
+            .copied();
+        counting.unwrap_or_else(|| {
+            let preset = Rules::preset(self.repetition);
+            (preset.repetition.preset_name(), preset)
+        })
     }
 
     /// `true` when these rules are exactly one of the presets.
@@ -171,8 +238,8 @@ impl Default for Rules {
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let base = Rules::preset(self.repetition);
-        f.write_str(self.repetition.preset_name())?;
+        let (name, base) = self.base();
+        f.write_str(name)?;
         if self.no_capture_limit != base.no_capture_limit {
             match self.no_capture_limit {
                 Some(n) => write!(f, ",no-capture={n}")?,
@@ -189,6 +256,12 @@ impl fmt::Display for Rules {
                     "off"
                 }
             )?;
+        }
+        if self.counting != base.counting {
+            write!(f, ",counting={}", if self.counting { "on" } else { "off" })?;
+        }
+        if self.repetition_count != base.repetition_count {
+            write!(f, ",repetitions={}", self.repetition_count)?;
         }
         Ok(())
     }
@@ -223,6 +296,20 @@ impl FromStr for Rules {
                         _ => return Err(error(ParseRulesReason::BadValue)),
                     }
                 }
+                "counting" => {
+                    rules.counting = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(error(ParseRulesReason::BadValue)),
+                    }
+                }
+                "repetitions" => {
+                    rules.repetition_count = value
+                        .parse()
+                        .ok()
+                        .filter(|n| (2..=100).contains(n))
+                        .ok_or_else(|| error(ParseRulesReason::BadValue))?;
+                }
                 _ => return Err(error(ParseRulesReason::BadOption)),
             }
         }
@@ -233,9 +320,9 @@ impl FromStr for Rules {
 /// Why a rules text was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseRulesReason {
-    /// The first word is not `casual`, `simple` or `axf`.
+    /// The first word is not a preset's name.
     UnknownPreset,
-    /// An option is not `no-capture=...` or `insufficient-material=...`.
+    /// An option is not `no-capture=`, `insufficient-material=`, `counting=` or `repetitions=`.
     BadOption,
     /// An option's value is not a number / `off` (no-capture) or `on` / `off`.
     BadValue,
@@ -254,11 +341,17 @@ impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.reason {
             ParseRulesReason::UnknownPreset => {
-                write!(f, "unknown rules {:?}: expected casual, simple or axf", self.input)
+                write!(
+                    f,
+                    "unknown rules {:?}: expected casual, simple or axf (xiangqi), or janggi, \
+                     janggitraditional, janggimodern or janggicasual",
+                    self.input
+                )
             }
             ParseRulesReason::BadOption => write!(
                 f,
-                "bad rules option in {:?}: expected no-capture=N|off or insufficient-material=on|off",
+                "bad rules option in {:?}: expected no-capture=N|off, insufficient-material=on|off, \
+                 counting=on|off or repetitions=N",
                 self.input
             ),
             ParseRulesReason::BadValue => write!(f, "bad rules option value in {:?}", self.input),
@@ -298,14 +391,14 @@ mod tests {
     #[test]
     fn custom_text_round_trips() {
         let custom = Rules {
-            no_capture_limit: Some(100),
+            no_capture_limit: Some(90),
             insufficient_material: false,
             ..Rules::simple()
         };
         assert_eq!(custom.name(), "custom");
         assert_eq!(
             custom.to_string(),
-            "simple,no-capture=100,insufficient-material=off"
+            "simple,no-capture=90,insufficient-material=off"
         );
         assert_eq!(custom.to_string().parse::<Rules>(), Ok(custom));
         let off = Rules {
@@ -344,5 +437,56 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("casual, simple or axf"));
+    }
+
+    #[test]
+    fn janggi_presets() {
+        use crate::Variant;
+        let janggi = Rules::from_name("janggi").unwrap();
+        assert_eq!(janggi, Rules::janggi(Variant::Janggi));
+        assert!(janggi.counting && !janggi.insufficient_material);
+        assert_eq!(janggi.no_capture_limit, Some(100));
+        assert_eq!(janggi.repetition, RepetitionRule::PerpetualCheckLoses);
+        let modern = Rules::from_name("JanggiModern").unwrap();
+        assert_eq!(
+            (modern.repetition_count, modern.no_capture_limit),
+            (4, Some(200))
+        );
+        assert!(!Rules::from_name("janggitraditional").unwrap().counting);
+        assert_eq!(
+            Rules::from_name("janggicasual").unwrap(),
+            Rules::from_name("janggitraditional").unwrap()
+        );
+        for variant in Variant::ALL {
+            let rules = variant.default_rules();
+            assert!(rules.is_preset());
+            assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
+        }
+        assert_eq!(janggi.name(), "janggi");
+        let custom = Rules {
+            counting: false,
+            no_capture_limit: None,
+            ..janggi
+        };
+        assert_eq!(
+            custom.to_string(),
+            "simple,no-capture=off,insufficient-material=off"
+        );
+        let long = Rules {
+            no_capture_limit: Some(150),
+            ..janggi
+        };
+        assert_eq!(long.to_string(), "janggi,no-capture=150");
+        assert_eq!(custom.to_string().parse::<Rules>(), Ok(custom));
+        let odd = Rules {
+            repetition_count: 5,
+            ..Rules::axf()
+        };
+        assert_eq!(odd.to_string(), "axf,repetitions=5");
+        assert_eq!("axf,repetitions=5".parse::<Rules>(), Ok(odd));
+        assert_eq!(
+            "janggi,counting=maybe".parse::<Rules>().unwrap_err().reason,
+            ParseRulesReason::BadValue
+        );
     }
 }

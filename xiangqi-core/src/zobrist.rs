@@ -29,3 +29,9 @@ pub static PIECE_SQUARE: [[u64; 90]; 14] = {
 
 /// Key toggled when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix(0x0123_4567_89ab_cdef).1;
+
+/// Janggi: key toggled when the last move was a pass (the next pass ends the game).
+pub const JANGGI_LAST_PASS: u64 = splitmix(0x0fed_cba9_8765_4321).1;
+
+/// Janggi: key toggled when bikjang also stood on the ply before (the game has ended).
+pub const JANGGI_BIKJANG_TWICE: u64 = splitmix(0x1357_9bdf_2468_ace0).1;

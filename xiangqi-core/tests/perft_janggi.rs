@@ -86,6 +86,13 @@ fn every_generated_move_is_legal_and_unmakes() {
                     "{m} in {}",
                     case.fen
                 );
+                assert_eq!(
+                    before.illegal_reason(m).is_none(),
+                    before.is_legal(m),
+                    "{m} in {}: {:?}",
+                    case.fen,
+                    before.illegal_reason(m)
+                );
             }
         }
     }

@@ -341,3 +341,45 @@ fn a_malformed_game_reports_where_and_the_next_games_still_read() {
     let five = partial(five);
     assert_eq!(iccs(&five), ["h2e2", "h9g7"]);
 }
+
+#[test]
+fn janggi_records_carry_a_variant_tag_and_korean_moves() {
+    use xiangqi_core::janggi::Arrangement;
+    use xiangqi_core::Variant;
+    // Korean moves (rows 1..9,0 from Han's side, the row first), a pass (한수쉼) among them.
+    let text = "[Game \"Janggi\"]\n[Variant \"janggi\"]\n[Result \"*\"]\n\n\
+                1. 79졸78 41병51 2. 한수쉼 12마33 *\n";
+    let game = read_one(text);
+    assert_eq!(game.start.variant(), Variant::Janggi);
+    assert_eq!(iccs(&game), ["i3h3", "a6a5", "e1e1", "b9c7"]);
+    // Written back: the Variant tag, no FEN for the default setup, the same moves.
+    let options = WriteOptions {
+        format: MoveFormat::Korean,
+        ..WriteOptions::default()
+    };
+    let written = game.to_pgn(&options).unwrap();
+    assert!(written.contains("[Variant \"janggi\"]"), "{written}");
+    assert!(!written.contains("[FEN"), "{written}");
+    assert!(
+        written.contains("1. 79졸78 41병51 2. 한수쉼 12마33"),
+        "{written}"
+    );
+    assert_eq!(
+        read_one(&written).mainline().collect::<Vec<_>>(),
+        game.mainline().collect::<Vec<_>>()
+    );
+    // Another setup travels as a FEN read in the tag's variant; ICCS writes the pass as the
+    // general's point twice.
+    let start = Position::janggi_start(Arrangement::SangMaMaSang, Arrangement::MaSangMaSang);
+    let pass = start.pass_move();
+    let record = PgnGame::from_moves(start.clone(), [pass]).unwrap();
+    let written = record.to_pgn(&WriteOptions::default()).unwrap();
+    assert!(written.contains("[FEN \""), "{written}");
+    assert!(written.contains("E1-E1"), "{written}");
+    let back = read_one(&written);
+    assert_eq!(back.start, start);
+    assert_eq!(back.mainline().collect::<Vec<_>>(), [pass]);
+    // Without the tag the same FEN is a xiangqi position, which it cannot be.
+    let xiangqi = written.replace("[Variant \"janggi\"]\n", "");
+    assert!(PgnReader::new(xiangqi.as_bytes()).next().unwrap().is_err());
+}

@@ -32,3 +32,21 @@ fn positions_as_fen_strings() {
     assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
     assert!(serde_json::from_str::<Position>("\"4k4/9/9/9/9/9/9/9/9/4K4 w\"").is_err());
 }
+
+#[test]
+fn janggi_positions_carry_their_variant() {
+    use xiangqi_core::{Game, Variant};
+    let pos = Position::start_of(Variant::Janggi);
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(
+        json,
+        "\"janggi rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\""
+    );
+    let back: Position = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+    assert!(serde_json::from_str::<Position>("\"shogi 9/9 w\"").is_err());
+    let mut game = Game::of_variant(Variant::JanggiModern, None).unwrap();
+    game.push(game.position().pass_move()).unwrap();
+    let back: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+    assert_eq!(back, game);
+}

@@ -100,6 +100,11 @@ pub const XQ_TERMINATION_RESIGNATION: xq_termination = 8;
 pub const XQ_TERMINATION_AGREEMENT: xq_termination = 9;
 /// A side ran out of time (its flag fell): it loses.
 pub const XQ_TERMINATION_TIME: xq_termination = 10;
+/// Janggi: the generals faced each other on two plies in a row (bikjang); counting decides, or
+/// it is a draw.
+pub const XQ_TERMINATION_BIKJANG: xq_termination = 11;
+/// Janggi: both sides passed in a row; counting decides, or it is a draw.
+pub const XQ_TERMINATION_DOUBLE_PASS: xq_termination = 12;
 
 /// Why a move is illegal (`XQ_ILLEGAL_NONE` for a legal move); `xq_illegal_reason_message`
 /// gives the text. The numbers are `xiangqi_core::IllegalMoveReason::code()` and never change.
@@ -120,6 +125,8 @@ pub const XQ_ILLEGAL_OWN_PIECE_THERE: xq_illegal_reason = 5;
 pub const XQ_ILLEGAL_GENERALS_FACE: xq_illegal_reason = 6;
 /// The mover's general would be attacked after the move.
 pub const XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED: xq_illegal_reason = 7;
+/// Janggi: the game has already ended (two passes, or bikjang on two plies, in a row).
+pub const XQ_ILLEGAL_GAME_OVER: xq_illegal_reason = 8;
 
 /// The size of a buffer that holds any FEN `xq_game_fen` writes, the terminating NUL included:
 /// 99 characters of board at most (ten ranks of at most nine, nine slashes), the side to move,
@@ -149,6 +156,8 @@ const _: () = {
     assert!(XQ_TERMINATION_RESIGNATION == Termination::Resignation.code() as u32);
     assert!(XQ_TERMINATION_AGREEMENT == Termination::Agreement.code() as u32);
     assert!(XQ_TERMINATION_TIME == Termination::Time.code() as u32);
+    assert!(XQ_TERMINATION_BIKJANG == Termination::Bikjang.code() as u32);
+    assert!(XQ_TERMINATION_DOUBLE_PASS == Termination::DoublePass.code() as u32);
     assert!(XQ_ILLEGAL_NO_PIECE_OF_YOURS == IllegalMoveReason::NoPieceOfYours.code() as u32);
     assert!(XQ_ILLEGAL_NOT_HOW_IT_MOVES == IllegalMoveReason::NotHowItMoves.code() as u32);
     assert!(XQ_ILLEGAL_PATH_BLOCKED == IllegalMoveReason::PathBlocked.code() as u32);
@@ -159,6 +168,7 @@ const _: () = {
         XQ_ILLEGAL_LEAVES_GENERAL_ATTACKED
             == IllegalMoveReason::LeavesGeneralAttacked.code() as u32
     );
+    assert!(XQ_ILLEGAL_GAME_OVER == IllegalMoveReason::GameOver.code() as u32);
 };
 
 /// The state of a game: over or not, why, and who won.

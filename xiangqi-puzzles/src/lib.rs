@@ -13,7 +13,9 @@
 //!   (`data/puzzles/puzzles-fsf.tsv`, Fairy-Stockfish's) and judges by them which puzzles
 //!   are unambiguous.
 //! - [`mine`] runs the whole search over many games, resumably, on several threads;
-//!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine.
+//!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine. These three
+//!   and [`input`] come with the default `mine` feature; without it (the browser build) the
+//!   crate is the file format, the judge and the themes.
 //!
 //! ```
 //! use xiangqi_core::Position;
@@ -27,14 +29,25 @@
 //! assert_eq!(Judge::verdict(&lines), Verdict::Mate(1));
 //! ```
 
+#[cfg(feature = "mine")]
 pub mod input;
 pub mod judge;
+#[cfg(feature = "mine")]
 pub mod mine;
 pub mod record;
 pub mod second_line;
 pub mod selfplay;
 pub mod themes;
+#[cfg(feature = "mine")]
 pub mod verify;
+
+/// The evaluation the shipped puzzle set was mined and verified with, and that its tools keep,
+/// so that `puzzles verify` and the seeded engine games reproduce the shipped verdicts and
+/// games exactly (the learned evaluation, the engine's default, judges some close second moves
+/// differently).
+pub fn puzzle_evaluation() -> xiangqi_search::Evaluation {
+    xiangqi_search::Evaluation::Classical
+}
 
 pub use judge::{Budget, Judge, Verdict};
 pub use record::PuzzleRecord;

@@ -131,32 +131,128 @@ impl fmt::Display for PuzzleRecord {
 pub type Row = (usize, Result<PuzzleRecord, String>);
 
 /// Reads a puzzle file: the comment lines, then each data row with its line number (from 1)
-/// and the record or why it is malformed.
+/// and the record or why it is malformed. Columns are found by the header row's names (any
+/// order; other columns are ignored); `#` lines before it are comments. The one reader of the
+/// format: the CLI and Python's `xiangqi.puzzles` use it.
+///
+/// ```
+/// use xiangqi_puzzles::record::read_file;
+/// let fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1";
+/// let text = format!("# a comment\nsource\tlevel\tid\tfen\tmoves\tthemes\tdaily\nme\tclub\tp1\t{fen}\tb0b9\tmate\t1\n");
+/// let (comments, rows) = read_file(&text);
+/// assert_eq!(comments, ["a comment"]);
+/// let puzzle = rows[0].1.as_ref().unwrap();
+/// assert_eq!((puzzle.id.as_str(), puzzle.moves.len(), puzzle.daily), ("p1", 1, true));
+/// let (_, rows) = read_file("id\tfen\n");
+/// assert!(rows[0].1.as_ref().unwrap_err().contains("lacks moves"));
+/// ```
 pub fn read_file(text: &str) -> (Vec<String>, Vec<Row>) {
     let mut comments = Vec::new();
     let mut rows = Vec::new();
-    let mut header_seen = false;
+    let mut order: Option<Vec<usize>> = None;
     for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
         if line.trim().is_empty() {
             continue;
         }
-        if !header_seen {
+        let Some(order) = &order else {
             if let Some(c) = line.strip_prefix('#') {
                 comments.push(c.trim_start().to_owned());
                 continue;
             }
-            header_seen = true;
-            if line.split('\t').collect::<Vec<_>>() != COLUMNS {
+            let names: Vec<&str> = line.split('\t').map(str::trim).collect();
+            let found: Vec<Option<usize>> = COLUMNS
+                .iter()
+                .map(|c| names.iter().position(|n| n == c))
+                .collect();
+            let missing: Vec<&str> = COLUMNS
+                .iter()
+                .zip(&found)
+                .filter(|(_, f)| f.is_none())
+                .map(|(c, _)| *c)
+                .collect();
+            if !missing.is_empty() {
                 rows.push((
                     i + 1,
-                    Err(format!("header row must be {}", COLUMNS.join(" "))),
+                    Err(format!("the header row lacks {}", missing.join(" "))),
                 ));
+                return (comments, rows);
             }
+            order = Some(found.into_iter().flatten().collect());
             continue;
-        }
-        rows.push((i + 1, PuzzleRecord::from_row(line)));
+        };
+        let cells: Vec<&str> = line.split('\t').collect();
+        let row: Vec<&str> = order
+            .iter()
+            .map(|&k| cells.get(k).copied().unwrap_or(""))
+            .collect();
+        rows.push((i + 1, PuzzleRecord::from_row(&row.join("\t"))));
     }
     (comments, rows)
+}
+
+/// Which of `pool` daily puzzles is the one of the day numbered `day` (the proleptic Gregorian
+/// ordinal, 1 for 0001-01-01, as Python's `date.toordinal()`): they are taken in turn, so none
+/// repeats within as many days as there are of them. The page's `dailyPuzzle` follows the same
+/// rule (a test runs both).
+///
+/// ```
+/// use xiangqi_puzzles::record::daily_index;
+/// // 2027-01-01 is day 739982; with 645 daily puzzles it gets number 739982 % 645.
+/// assert_eq!(daily_index(739_982, 645), Some(739_982 % 645));
+/// assert_eq!(daily_index(5, 0), None);
+/// ```
+pub fn daily_index(day: i64, pool: usize) -> Option<usize> {
+    let pool = i64::try_from(pool).ok().filter(|&n| n > 0)?;
+    Some(day.rem_euclid(pool) as usize)
+}
+
+/// The day number of a `YYYY-MM-DD` date in the proleptic Gregorian calendar, as Python's
+/// `date.toordinal()` counts (1 for 0001-01-01), for [`daily_index`]; `None` for a text that
+/// is no such date (years 1 to 9999, as Python's).
+///
+/// ```
+/// use xiangqi_puzzles::record::day_number;
+/// assert_eq!(day_number("2027-01-01"), Some(739_982));
+/// assert_eq!(day_number("0001-01-01"), Some(1));
+/// assert_eq!(day_number("2024-02-29"), Some(738_945));
+/// assert_eq!(day_number("2023-02-29"), None);
+/// assert_eq!(day_number("2027-1-01"), None);
+/// ```
+pub fn day_number(date: &str) -> Option<i64> {
+    let bytes = date.as_bytes();
+    let digits = |range: std::ops::Range<usize>| -> Option<i64> {
+        let part = bytes.get(range)?;
+        part.iter().all(u8::is_ascii_digit).then_some(())?;
+        std::str::from_utf8(part).ok()?.parse().ok()
+    };
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let lengths = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if year < 1 || !(1..=12).contains(&month) || day < 1 || day > lengths[month as usize - 1] {
+        return None;
+    }
+    let before_year = year - 1;
+    let days_before_year =
+        before_year * 365 + before_year / 4 - before_year / 100 + before_year / 400;
+    let days_before_month: i64 = lengths[..month as usize - 1].iter().sum();
+    Some(days_before_year + days_before_month + day)
 }
 
 /// The header row.

@@ -46,18 +46,6 @@ pub const THEMES: &[&str] = &[
     "quiet-move",
 ];
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
-    }
-}
-
 /// Chariots count 4, horses and cannons 2, both sides: 32 at the start.
 fn phase(pos: &Position) -> u32 {
     Color::ALL
@@ -151,12 +139,12 @@ pub fn themes(pos: &Position, solution: &Solution) -> Vec<String> {
         .into_iter()
         .find(|r| won[r.index()] > 0)
         {
-            tags.push(format!("wins-{}", role_name(role)));
+            tags.push(format!("wins-{}", role.name()));
         }
     }
     for role in Role::ALL {
         if used[role.index()] {
-            tags.push(format!("by-{}", role_name(role)));
+            tags.push(format!("by-{}", role.name()));
         }
     }
     tags.push(phase_name(pos).into());

@@ -1112,8 +1112,9 @@ impl Board {
 
     /// An SVG drawing of the board for notebooks (see `xiangqi.svg.board`).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let svg = slf.py().import("xiangqi.svg")?;
-        svg.call_method1("_repr_board", (slf,))?.extract()
+        crate::package_types::get(slf.py(), crate::package_types::PackageType::BoardSvg)?
+            .call1((slf,))?
+            .extract()
     }
 }
 
@@ -1194,9 +1195,7 @@ pub fn check_history(history: u64) -> PyResult<usize> {
 
 /// A `xiangqi.SquareSet` of a bitboard's squares.
 fn square_set<'py>(py: Python<'py>, bb: xiangqi_core::Bitboard) -> PyResult<Bound<'py, PyAny>> {
-    py.import("xiangqi.squares")?
-        .getattr("SquareSet")?
-        .call1((bb.0,))
+    crate::package_types::get(py, crate::package_types::PackageType::SquareSet)?.call1((bb.0,))
 }
 
 impl Board {

@@ -88,9 +88,7 @@ pub fn seconds(what: &str, value: f64) -> PyResult<Duration> {
 
 /// `xiangqi.exceptions.EngineBusyError` with `message`.
 fn busy_error(py: Python<'_>, message: &str) -> PyErr {
-    match py
-        .import("xiangqi.exceptions")
-        .and_then(|m| m.getattr("EngineBusyError"))
+    match crate::package_types::get(py, crate::package_types::PackageType::EngineBusyError)
         .and_then(|cls| cls.call1((message,)))
     {
         Ok(err) => PyErr::from_value(err),

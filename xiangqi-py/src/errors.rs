@@ -123,8 +123,7 @@ pub fn illegal_move_error(message: String, reason: Option<IllegalMoveReason>) ->
 
 /// `xiangqi.legality.IllegalMoveReason(code)`.
 pub fn reason_object(py: Python<'_>, reason: IllegalMoveReason) -> PyResult<Bound<'_, PyAny>> {
-    py.import("xiangqi.legality")?
-        .getattr("IllegalMoveReason")?
+    crate::package_types::get(py, crate::package_types::PackageType::IllegalMoveReason)?
         .call1((reason.code(),))
 }
 

@@ -3,6 +3,8 @@
 //! It only converts types and maps errors: the rules live in `xiangqi-core`, the engine in
 //! `xiangqi-search`. The Python package (`python/xiangqi/`) chooses the public names and adds
 //! what is better written in Python (SVG drawing, the Gymnasium and PettingZoo adapters).
+//! Results made of the package's Python classes (`Outcome`, `SquareSet`, ...) use the classes
+//! the package binds at import (`package_types`): this module never imports the package back.
 
 mod board;
 mod encoding;
@@ -11,8 +13,10 @@ mod errors;
 mod interrupt;
 mod nnue;
 mod outcome;
+mod package_types;
 mod perft;
 mod pgn;
+mod pgn_tree;
 mod review;
 mod tables;
 mod types;
@@ -30,11 +34,13 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encoding_py::register(m)?;
     vecenv::register(m)?;
     pgn::register(m)?;
+    pgn_tree::register(m)?;
     outcome::register(m)?;
     engine::register(m)?;
     nnue::register(m)?;
     review::register(m)?;
     tables::register(m)?;
+    package_types::register(m)?;
     Ok(())
 }
 

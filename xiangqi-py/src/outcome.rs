@@ -2,9 +2,9 @@
 //! `xiangqi.Outcome` (a frozen dataclass) are defined in Python (`xiangqi/outcome.py`) so that
 //! they iterate, pickle and copy as Python users expect; this module builds them.
 
+use crate::package_types::{self, PackageType};
 use crate::types::color_to_py;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
 use xiangqi_core::{Color, Outcome as CoreOutcome, Termination as CoreTermination, Violation};
 
@@ -23,6 +23,8 @@ pub enum Termination {
     RESIGNATION = 8,
     AGREEMENT = 9,
     TIME = 10,
+    BIKJANG = 11,
+    DOUBLE_PASS = 12,
 }
 
 impl Termination {
@@ -39,12 +41,14 @@ impl Termination {
             CoreTermination::Resignation => Termination::RESIGNATION,
             CoreTermination::Agreement => Termination::AGREEMENT,
             CoreTermination::Time => Termination::TIME,
+            CoreTermination::Bikjang => Termination::BIKJANG,
+            CoreTermination::DoublePass => Termination::DOUBLE_PASS,
         }
     }
 }
 
 /// Every termination as `(value, core termination)`, for the description lookup.
-const ALL: [CoreTermination; 10] = [
+const ALL: [CoreTermination; 12] = [
     CoreTermination::Checkmate,
     CoreTermination::Stalemate,
     CoreTermination::PerpetualCheck,
@@ -55,6 +59,8 @@ const ALL: [CoreTermination; 10] = [
     CoreTermination::Resignation,
     CoreTermination::Agreement,
     CoreTermination::Time,
+    CoreTermination::Bikjang,
+    CoreTermination::DoublePass,
 ];
 
 /// The termination with this value in words, e.g. `"perpetual check"`.
@@ -107,29 +113,11 @@ fn ruling_dict<'py>(
     Ok(Some(d))
 }
 
-/// `xiangqi.outcome.Outcome`, looked up once.
-static OUTCOME_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-/// `xiangqi.outcome.Termination`, looked up once.
-static TERMINATION_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-fn class<'py>(
-    py: Python<'py>,
-    cell: &PyOnceLock<Py<PyAny>>,
-    name: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(c) = cell.get(py) {
-        return Ok(c.bind(py).clone());
-    }
-    let c = py.import("xiangqi.outcome")?.getattr(name)?;
-    let _ = cell.set(py, c.clone().unbind());
-    Ok(c)
-}
-
 /// A core outcome as a Python `xiangqi.Outcome`.
 pub fn outcome_object<'py>(py: Python<'py>, outcome: &CoreOutcome) -> PyResult<Bound<'py, PyAny>> {
-    let termination = class(py, &TERMINATION_CLASS, "Termination")?
+    let termination = package_types::get(py, PackageType::Termination)?
         .call1((Termination::from_core(outcome.termination) as i64,))?;
-    class(py, &OUTCOME_CLASS, "Outcome")?.call1((
+    package_types::get(py, PackageType::Outcome)?.call1((
         termination,
         outcome.winner.map(color_to_py),
         outcome.explain(),

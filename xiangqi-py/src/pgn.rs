@@ -371,7 +371,7 @@ fn line_from_dict(
     Ok((comment, out))
 }
 
-fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
+pub(crate) fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
     let fen: String = record.get_item("fen")?.extract()?;
     let start = Position::from_fen(&fen).map_err(fen_error)?;
     let mut game = PgnGame::new(start);
@@ -475,6 +475,12 @@ fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
         Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
         Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
         Notation::Vietnamese => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
+        Notation::Korean => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
+        Notation::KoreanFsf => {
+            return Err(XiangqiError::new_err(
+                "PGN has no korean-fsf format: use korean or iccs",
+            ))
+        }
     })
 }
 

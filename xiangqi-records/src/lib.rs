@@ -249,23 +249,36 @@ fn split_records(text: &str, target: usize) -> Vec<(usize, usize, usize)> {
     pieces
 }
 
+/// The FEN of a line of a FEN list or an EPD file: all six fields (up to an EPD operation, which
+/// ends in `;`), else the board, side and two unused fields of an EPD line whose operations
+/// follow them (`... w - - id "x";`), else the board and side; the first reading's error when
+/// none is a position.
+fn fen_of_line(line: &str) -> Result<(String, Position), xiangqi_core::FenError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let full: Vec<&str> = words
+        .iter()
+        .take(6)
+        .take_while(|f| !f.ends_with(';'))
+        .copied()
+        .collect();
+    let parse = |fields: &[&str]| {
+        let fen = fields.join(" ");
+        Position::from_fen(&fen).map(|pos| (fen, pos))
+    };
+    parse(&full)
+        .or_else(|e| parse(&words[..words.len().min(4)]).map_err(|_| e))
+        .or_else(|e| parse(&words[..words.len().min(2)]).map_err(|_| e))
+}
+
 fn read_fen_list(text: &str) -> Vec<Result<PgnGame, ReadError>> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| {
-            // An EPD line carries operations after the board, side and counters: keep the FEN.
-            let fields: Vec<&str> = l.split_whitespace().take(6).collect();
-            let fen = fields
-                .iter()
-                .take_while(|f| !f.ends_with(';'))
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" ");
-            Position::from_fen(&fen)
-                .map(|pos| {
+            fen_of_line(l)
+                .map(|(fen, pos)| {
                     let mut game = PgnGame::new(pos);
-                    game.set_tag("FEN", fen.clone());
+                    game.set_tag("FEN", fen);
                     game
                 })
                 .map_err(|e| {
@@ -483,6 +496,24 @@ fn write_xqf(games: &[PgnGame]) -> Result<Vec<u8>, WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fen_lists_read_fens_and_epd_lines() {
+        let start = Position::startpos().fen();
+        let board_and_side = start.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        let text = format!(
+            "# a comment\n{start}\n{board_and_side} - - id \"x\"; bm h2e2;\n\n{board_and_side}\n9/9 w\n"
+        );
+        let games = read_fen_list(&text);
+        assert_eq!(games.len(), 4);
+        for game in &games[..3] {
+            assert_eq!(game.as_ref().unwrap().start.fen(), start);
+        }
+        match &games[3] {
+            Err(ReadError::Pgn(e)) => assert_eq!(e.line, 6),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn formats_by_extension() {

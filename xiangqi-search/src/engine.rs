@@ -327,6 +327,18 @@ impl Engine {
         self.run(position, &frames, limits, info, started)
     }
 
+    /// The rules a search of `root` is judged by: the engine's, except that a janggi position
+    /// under one of xiangqi's presets (an engine never told otherwise) takes its variant's.
+    fn rules_for(&self, root: &Position) -> Rules {
+        let rules = self.options.rules;
+        let xiangqi_preset = xiangqi_core::rules::PRESETS.contains(&rules);
+        if root.variant().is_janggi() && xiangqi_preset {
+            root.variant().default_rules()
+        } else {
+            rules
+        }
+    }
+
     fn run(
         &mut self,
         root: &Position,
@@ -361,7 +373,8 @@ impl Engine {
         }
         // Captures first, for a sensible order before depth 1 sorts them.
         root_moves.sort_by_key(|rm| {
-            std::cmp::Reverse(root.piece_at(rm.mv.to()).map_or(0, |p| p.role.index() + 1))
+            let capture = (rm.mv.from() != rm.mv.to()).then(|| root.piece_at(rm.mv.to()));
+            std::cmp::Reverse(capture.flatten().map_or(0, |p| p.role.index() + 1))
         });
 
         let depth_cap = min_option(
@@ -393,10 +406,15 @@ impl Engine {
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             node_limit,
             time: TimeManager::new(limits, root.turn(), started),
-            rules: self.options.rules,
+            rules: self.rules_for(root),
             max_depth,
             mate_moves: limits.mate,
-            net: self.options.evaluation.net(),
+            // The learned evaluation is xiangqi's; janggi uses its own.
+            net: if root.variant().is_janggi() {
+                None
+            } else {
+                self.options.evaluation.net()
+            },
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);

@@ -28,7 +28,10 @@
 //! clock), `Evaluation` (`nnue`, the learned one, or `classical`, the hand-written one), `EvalFile`
 //! (a net file, which also selects `nnue`; `<embedded>` is the shipped net; a file that fails its
 //! checks gets an `info string error` and the previous net and evaluation are kept) and
-//! `Clear Hash`.
+//! `Clear Hash`, and `UCI_Variant` (`xiangqi`, or one of janggi's `janggi`, `janggitraditional`,
+//! `janggimodern`, `janggicasual`, as Fairy-Stockfish names them: it sets the start position, how
+//! FENs are read and the variant's own rules; janggi is searched with its own evaluation, and a
+//! pass is the general's point twice, `e1e1`, or `0000`).
 //!
 //! Extra commands: `go perft N` (a move-by-move count, N at most [`MAX_PERFT_DEPTH`]),
 //! `bench [depth]`, `d` (draw the board).
@@ -51,7 +54,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use xiangqi_core::notation::iccs::parse_coords;
-use xiangqi_core::{Move, Position, RankDialect};
+use xiangqi_core::{Move, Position, RankDialect, Variant};
 
 /// The engine's name as announced to GUIs.
 pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
@@ -129,6 +132,8 @@ struct Session {
     /// Commands waiting, in order, for the running job to end.
     waiting: VecDeque<String>,
     events: Sender<Event>,
+    /// The game `position` reads and `ucinewgame` starts (`UCI_Variant`).
+    variant: Variant,
     start: Position,
     moves: Vec<Move>,
     ban_moves: Vec<Move>,
@@ -139,6 +144,17 @@ struct Session {
     net: Arc<xiangqi_nnue::Network>,
     /// The `EvalFile` value shown, `<embedded>` for the shipped net.
     eval_file: String,
+}
+
+/// A move of a `position` or `banmoves` command: ICCS coordinates, and in janggi `0000` for
+/// the pass (as well as the general's point twice).
+fn parse_move(pos: &Position, text: &str) -> Result<Move, xiangqi_core::MoveParseError> {
+    let m = parse_coords(text, RankDialect::Zero)?;
+    Ok(if m.is_null() && pos.variant().is_janggi() {
+        pos.pass_move()
+    } else {
+        m
+    })
 }
 
 /// Runs the protocol loop until `quit` or the end of input. Returns when every search has
@@ -232,6 +248,7 @@ fn command_loop(out: Output, events: Sender<Event>, inbox: Receiver<Event>) {
         next_job: 0,
         waiting: VecDeque::new(),
         events,
+        variant: Variant::Xiangqi,
         start: Position::startpos(),
         moves: Vec::new(),
         ban_moves: Vec::new(),
@@ -447,7 +464,7 @@ impl Session {
                 if let Some(engine) = &mut self.engine {
                     engine.new_game();
                 }
-                self.start = Position::startpos();
+                self.start = Position::start_of(self.variant);
                 self.moves.clear();
             }
             "setoption" => self.setoption(&rest),
@@ -527,6 +544,14 @@ impl Session {
                     &format!(
                         "option name Rules type combo default {} {rules}",
                         o.rules.name()
+                    ),
+                );
+                let variants: String = Variant::ALL.iter().map(|v| format!(" var {v}")).collect();
+                send(
+                    out,
+                    &format!(
+                        "option name UCI_Variant type combo default {}{variants}",
+                        self.variant
                     ),
                 );
                 send(
@@ -648,6 +673,18 @@ impl Session {
                 .parse::<Rules>()
                 .map(|r| engine.set_rules(r))
                 .map_err(|e| e.to_string()),
+            "uci_variant" | "variant" => match value.parse::<Variant>() {
+                Ok(variant) => {
+                    self.variant = variant;
+                    engine.set_rules(variant.default_rules());
+                    engine.new_game();
+                    self.start = Position::start_of(variant);
+                    self.moves.clear();
+                    self.ban_moves.clear();
+                    Ok(())
+                }
+                Err(e) => Err(format!("{e}; kept {}", self.variant)),
+            },
             "seed" => parse_saturating(value.trim())
                 .map(|s| engine.set_seed(Some(s).filter(|&s| s != 0)))
                 .ok_or_else(|| format!("Seed needs a number, not {value:?}")),
@@ -711,9 +748,10 @@ impl Session {
         let moves_at = args.iter().position(|w| *w == "moves");
         let spec = &args[..moves_at.unwrap_or(args.len())];
         let start = match spec.first() {
-            Some(&"startpos") => Ok(Position::startpos()),
+            Some(&"startpos") => Ok(Position::start_of(self.variant)),
             Some(&"fen") if spec.len() > 1 => {
-                Position::from_fen(&spec[1..].join(" ")).map_err(|e| e.to_string())
+                Position::from_fen_variant(&spec[1..].join(" "), self.variant)
+                    .map_err(|e| e.to_string())
             }
             Some(&"fen") => Err("position fen needs a FEN".to_owned()),
             _ => Err("expected `position startpos` or `position fen <fen>`".to_owned()),
@@ -729,7 +767,7 @@ impl Session {
         let mut moves = Vec::new();
         if let Some(i) = moves_at {
             for text in &args[i + 1..] {
-                match parse_coords(text, RankDialect::Zero) {
+                match parse_move(&pos, text) {
                     Ok(m) if pos.is_legal(m) => {
                         pos.make_move(m);
                         moves.push(m);
@@ -760,7 +798,7 @@ impl Session {
         let pos = self.current();
         self.ban_moves.clear();
         for text in args {
-            match parse_coords(text, RankDialect::Zero) {
+            match parse_move(&pos, text) {
                 Ok(m) if pos.is_legal(m) => self.ban_moves.push(m),
                 _ => self.info_error(&format!("banmoves: {text:?} is not a legal move")),
             }

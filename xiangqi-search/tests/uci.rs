@@ -440,3 +440,49 @@ fn go_mate_finds_the_mate_and_stops() {
         "{last_info}"
     );
 }
+
+#[test]
+fn janggi_by_uci_variant() {
+    use xiangqi_core::Variant;
+    let lines = session(
+        b"uci\nsetoption name UCI_Variant value janggi\nposition startpos moves 0000 e8e8\nd\nposition startpos moves e1e1\ngo depth 3\nisready\nposition fen 3k5/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1\ngo depth 4\nisready\n",
+    );
+    assert!(lines.iter().any(|l| l
+        == "option name UCI_Variant type combo default xiangqi var xiangqi var janggi var janggitraditional var janggimodern var janggicasual"));
+    // `0000` is the pass: after two passes the game is over (a FEN shows the counters).
+    assert!(lines
+        .iter()
+        .any(|l| l
+            == "Fen: rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 2 2"));
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    // After Cho's pass, Han passes: two passes end the game, and counting gives it to Han.
+    assert!(best[0].starts_with("bestmove e8e8"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    // The chariot on e1, the palace's centre, checks d0 along the diagonal; nothing guards
+    // it, so the general takes it.
+    let mv = best[1].split_whitespace().nth(1).unwrap();
+    let pos =
+        Position::from_fen_variant("3k5/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1", Variant::Janggi).unwrap();
+    assert!(pos.is_check());
+    assert!(
+        pos.is_legal(parse_coords(mv, RankDialect::Zero).unwrap()),
+        "{mv}"
+    );
+    assert_eq!(mv, "d0e1", "the chariot is free to take: {lines:?}");
+    // An unknown variant is refused and the current one kept.
+    let lines = session(b"setoption name UCI_Variant value shogi\nposition startpos\nd\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("unknown variant \"shogi\"")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Fen: rnbakabnr/")),
+        "{lines:?}"
+    );
+}

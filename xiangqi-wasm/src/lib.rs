@@ -285,6 +285,42 @@ pub fn tables() -> JsValue {
     object.into()
 }
 
+/// The puzzles of a puzzle file's text, read by the one reader the CLI and Python use:
+/// `{ puzzles, errors }`, each puzzle `{ id, fen, moves, themes, level, daily, source,
+/// mateIn }` (`moves` the line in ICCS, solver first; `mateIn` the `mate-in-N` theme's N or
+/// `undefined`), each error a malformed row's `line N: why`.
+#[wasm_bindgen(js_name = readPuzzles)]
+pub fn read_puzzles(text: &str) -> JsValue {
+    let (puzzles, errors) = play::read_puzzles(text);
+    let list: Array = puzzles
+        .into_iter()
+        .map(|p| {
+            let row = Object::new();
+            set(&row, "mateIn", p.mate_in());
+            set(&row, "level", p.level.name().to_lowercase());
+            set(&row, "daily", p.daily);
+            set(&row, "id", p.id);
+            set(&row, "fen", p.fen);
+            set(&row, "moves", strings(p.moves));
+            set(&row, "themes", strings(p.themes));
+            set(&row, "source", p.source);
+            JsValue::from(row)
+        })
+        .collect();
+    let object = Object::new();
+    set(&object, "puzzles", list);
+    set(&object, "errors", strings(errors));
+    object.into()
+}
+
+/// Which of `pool` daily puzzles is the daily puzzle of `date` (`YYYY-MM-DD`), as Python's
+/// `xiangqi.puzzles.daily_puzzle` chooses; `undefined` for an empty pool or a text that is no
+/// date.
+#[wasm_bindgen(js_name = dailyPuzzleIndex)]
+pub fn daily_puzzle_index(date: &str, pool: u32) -> Option<u32> {
+    play::daily_puzzle_index(date, pool as usize).map(|i| i as u32)
+}
+
 /// `true` in the threaded build.
 #[wasm_bindgen(js_name = hasThreads)]
 pub fn has_threads() -> bool {

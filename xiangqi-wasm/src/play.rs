@@ -5,6 +5,7 @@
 use std::time::Duration;
 use xiangqi_core::pgn::{self, MoveFormat, PgnGame, WriteOptions};
 use xiangqi_core::{dhtmlxq, ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square};
+use xiangqi_puzzles::record::{self, PuzzleRecord};
 use xiangqi_search::review::{self, Judgement};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
 
@@ -39,6 +40,29 @@ pub struct Tables {
     pub mate_cp: i32,
     /// [`Move::NULL_TEXT`].
     pub null_move: &'static str,
+}
+
+/// The puzzles of a puzzle file's text, read by the one reader (xiangqi-puzzles'
+/// `record::read_file`, which the CLI and Python use), and a line for each malformed row
+/// (`line N: why`).
+pub fn read_puzzles(text: &str) -> (Vec<PuzzleRecord>, Vec<String>) {
+    let (_, rows) = record::read_file(text);
+    let mut puzzles = Vec::new();
+    let mut errors = Vec::new();
+    for (line, row) in rows {
+        match row {
+            Ok(p) => puzzles.push(p),
+            Err(e) => errors.push(format!("line {line}: {e}")),
+        }
+    }
+    (puzzles, errors)
+}
+
+/// Which of `pool` daily puzzles is the one of `date` (`YYYY-MM-DD`): xiangqi-puzzles'
+/// `record::daily_index` of the date's day number, as Python's `xiangqi.puzzles.daily_puzzle`
+/// chooses. `None` for an empty pool or a text that is no date.
+pub fn daily_puzzle_index(date: &str, pool: usize) -> Option<usize> {
+    record::daily_index(record::day_number(date)?, pool)
 }
 
 /// The tables ([`Tables`]).
@@ -309,7 +333,8 @@ impl PlayGame {
             Ok(Notation::Chinese) => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
             Ok(Notation::ChineseTraditional) => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
             Ok(Notation::Vietnamese) => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-            Err(_) => {
+            Ok(Notation::Korean) => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
+            Ok(Notation::KoreanFsf) | Err(_) => {
                 return Err(format!(
                     "unknown notation {notation:?} (expected iccs, wxf, chinese, chinese-traditional or vietnamese)"
                 ))
@@ -857,6 +882,35 @@ mod tests {
         let mut game = PlayGame::new(Some(rows[0][0])).unwrap();
         game.play(answer.mv.as_deref().unwrap()).unwrap();
         assert_eq!(game.outcome().unwrap().winner, Some("red"));
+    }
+
+    #[test]
+    fn the_shipped_puzzles_and_the_daily_choice_are_the_puzzle_crates() {
+        let text = include_str!("../../data/puzzles/puzzles.tsv");
+        let (puzzles, errors) = read_puzzles(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let rows = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        assert_eq!(puzzles.len(), rows - 1);
+        let pool = puzzles.iter().filter(|p| p.daily).count();
+        // 2027-01-01 is Python's date(2027, 1, 1).toordinal() = 739982; the days after it follow.
+        for (offset, date) in ["2027-01-01", "2027-01-02", "2027-02-01"]
+            .iter()
+            .enumerate()
+        {
+            let day = [739_982, 739_983, 740_013][offset];
+            assert_eq!(daily_puzzle_index(date, pool), Some(day % pool), "{date}");
+        }
+        assert_eq!(daily_puzzle_index("2027-13-01", pool), None);
+        assert_eq!(daily_puzzle_index("2027-01-01", 0), None);
+        let (puzzles, errors) =
+            read_puzzles("id\tfen\tmoves\tthemes\tlevel\tdaily\tsource\nx\tbad\n");
+        assert!(
+            puzzles.is_empty() && errors[0].starts_with("line 2: "),
+            "{errors:?}"
+        );
     }
 
     #[test]

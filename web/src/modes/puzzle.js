@@ -5,7 +5,7 @@
 // move, start again, the next puzzle, a puzzle of the history. Drawing: the puzzle card (themes
 // and source only once the puzzle is over) and the trainer card.
 
-import { Game } from '../xiangqi.js';
+import { Game, loadRules } from '../xiangqi.js';
 import { t } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
@@ -63,7 +63,9 @@ async function loadPuzzles() {
   if (puzzles) return puzzles;
   loading ??= fetch('puzzles.tsv').then(async (response) => {
     if (!response.ok) throw new Error(`puzzles.tsv: HTTP ${response.status}`);
-    const list = parsePuzzles(await response.text());
+    const text = await response.text();
+    await loadRules(); // the file is read by the rules' wasm
+    const list = parsePuzzles(text);
     if (list.length === 0) throw new Error('puzzles.tsv holds no puzzle');
     puzzles = list;
     return list;

@@ -1,4 +1,5 @@
-//! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF, Chinese and Vietnamese.
+//! Move notations: ICCS coordinates (and the 1..10-rank dialect), WXF, Chinese and Vietnamese;
+//! for janggi, the Korean coordinates and Fairy-Stockfish's ([`korean`]).
 //!
 //! Each notation is a value type: [`Iccs`], [`Wxf`] and [`Chinese`] parse from text (the syntax
 //! alone), resolve against a [`Position`] to a legal [`Move`] (`to_move`), are made from a move
@@ -19,6 +20,7 @@
 
 pub mod chinese;
 pub mod iccs;
+pub mod korean;
 mod vertical;
 pub mod vietnamese;
 pub mod wxf;
@@ -49,21 +51,27 @@ pub enum Notation {
     ChineseTraditional,
     /// Vietnamese: `P2-5`, `M8.7` (see [`vietnamese`]).
     Vietnamese,
+    /// Korean janggi coordinates: `79졸78`, the pass `한수쉼` (see [`korean`]).
+    Korean,
+    /// Fairy-Stockfish's janggi notation: `P79-78`, `H02x83` (see [`korean`]).
+    KoreanFsf,
 }
 
 impl Notation {
     /// Every notation.
-    pub const ALL: [Notation; 6] = [
+    pub const ALL: [Notation; 8] = [
         Notation::Iccs,
         Notation::IccsOneBased,
         Notation::Wxf,
         Notation::Chinese,
         Notation::ChineseTraditional,
         Notation::Vietnamese,
+        Notation::Korean,
+        Notation::KoreanFsf,
     ];
 
     /// A short lower-case name: `iccs`, `iccs1`, `wxf`, `chinese`, `chinese-traditional`,
-    /// `vietnamese`.
+    /// `vietnamese`, `korean`, `korean-fsf`.
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
@@ -72,6 +80,8 @@ impl Notation {
             Notation::Chinese => "chinese",
             Notation::ChineseTraditional => "chinese-traditional",
             Notation::Vietnamese => "vietnamese",
+            Notation::Korean => "korean",
+            Notation::KoreanFsf => "korean-fsf",
         }
     }
 }
@@ -90,7 +100,7 @@ impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese, chinese-traditional or vietnamese)",
+            "unknown notation {:?} (expected iccs, iccs1, wxf, chinese, chinese-traditional, vietnamese, korean or korean-fsf)",
             self.0
         )
     }
@@ -109,6 +119,8 @@ impl FromStr for Notation {
             "chinese" | "chinese-simplified" | "zh" => Notation::Chinese,
             "chinese-traditional" | "traditional" => Notation::ChineseTraditional,
             "vietnamese" | "vi" | "vn" => Notation::Vietnamese,
+            "korean" | "ko" | "janggi" => Notation::Korean,
+            "korean-fsf" | "fsf" | "janggi-fsf" => Notation::KoreanFsf,
             _ => return Err(UnknownNotation(s.to_owned())),
         })
     }
@@ -132,6 +144,8 @@ impl Position {
                 chinese::write_chinese(self, m, ChineseStyle::TRADITIONAL, out)
             }
             Notation::Vietnamese => vietnamese::write_vietnamese(self, m, out),
+            Notation::Korean => korean::write_korean(self, m, out),
+            Notation::KoreanFsf => korean::write_fsf(self, m, out),
         }
     }
 
@@ -154,11 +168,13 @@ impl Position {
             Notation::Wxf => self.parse_wxf(text),
             Notation::Chinese | Notation::ChineseTraditional => self.parse_chinese(text),
             Notation::Vietnamese => self.parse_vietnamese(text),
+            Notation::Korean => self.parse_korean(text),
+            Notation::KoreanFsf => self.parse_korean_fsf(text),
         }
     }
 
-    /// Parses a move in ICCS coordinates (ranks 0..9, `h2e2` or `H2-E2`), WXF, Chinese or
-    /// Vietnamese, whichever the text is. The first three cannot be confused: Chinese is not
+    /// Parses a move in ICCS coordinates (ranks 0..9, `h2e2` or `H2-E2`), WXF, Chinese,
+    /// Vietnamese or janggi's Korean and Fairy-Stockfish notations, whichever the text is. The first three cannot be confused: Chinese is not
     /// ASCII, and a WXF move has its direction sign where coordinates have a file letter. A
     /// text that is no legal WXF move is read as Vietnamese (`P2-5`, `M8.7`), whose letters
     /// and signs overlap WXF's: a text legal in both (`P7.6`, a soldier sideways in WXF and a
@@ -174,7 +190,15 @@ impl Position {
     pub fn parse_any(&self, text: &str) -> Result<Move, MoveParseError> {
         let trimmed = text.trim();
         if !trimmed.is_ascii() {
+            // Korean (79졸78, 한수쉼) has digits and hangul or one hanja between them; Chinese
+            // writes no Arabic digit first.
+            if trimmed.starts_with(|c: char| c.is_ascii_digit()) || trimmed.starts_with('한') {
+                return self.parse_korean(text);
+            }
             return self.parse_chinese(text);
+        }
+        if let Ok(m) = self.parse_korean_fsf(trimmed) {
+            return Ok(m);
         }
         if iccs::parse_coords(trimmed, RankDialect::Zero).is_ok() {
             return self.parse_iccs(trimmed, RankDialect::Zero);

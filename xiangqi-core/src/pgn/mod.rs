@@ -59,16 +59,19 @@ pub enum MoveFormat {
     Chinese,
     /// Vietnamese: `P2-5` (see [`crate::notation::vietnamese`]).
     Vietnamese,
+    /// Korean janggi coordinates: `79졸78`, `한수쉼` (see [`crate::notation::korean`]).
+    Korean,
 }
 
 impl MoveFormat {
-    /// The value of the `Format` tag: `ICCS`, `WXF`, `Chinese` or `Vietnamese`.
+    /// The value of the `Format` tag: `ICCS`, `WXF`, `Chinese`, `Vietnamese` or `Korean`.
     pub const fn tag_value(self) -> &'static str {
         match self {
             MoveFormat::Iccs => "ICCS",
             MoveFormat::Wxf => "WXF",
             MoveFormat::Chinese => "Chinese",
             MoveFormat::Vietnamese => "Vietnamese",
+            MoveFormat::Korean => "Korean",
         }
     }
 
@@ -83,6 +86,8 @@ impl MoveFormat {
             Some(MoveFormat::Chinese)
         } else if value.eq_ignore_ascii_case("vietnamese") || value == "Tiếng Việt" {
             Some(MoveFormat::Vietnamese)
+        } else if value.eq_ignore_ascii_case("korean") || value == "한국어" {
+            Some(MoveFormat::Korean)
         } else {
             None
         }

@@ -616,10 +616,21 @@ impl GameParser {
     fn begin_moves(&mut self, startpos: &Position) -> Result<(), PgnError> {
         // Even when the FEN fails, the text being read is movetext (for skipping the record).
         self.phase = Phase::Moves;
-        let mut start = startpos.clone();
+        // A `Variant` tag naming janggi (`janggi`, `janggimodern`, ...) sets the game; any
+        // other value is read as xiangqi.
+        let variant = self
+            .tags
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Variant"))
+            .and_then(|(_, value)| value.parse::<crate::Variant>().ok());
+        let mut start = match variant {
+            Some(v) if v.is_janggi() => Position::start_of(v),
+            _ => startpos.clone(),
+        };
         for (name, value) in &self.tags {
             if name.eq_ignore_ascii_case("FEN") {
-                start = Position::from_fen(value).map_err(|e| PgnError {
+                let variant = variant.unwrap_or(crate::Variant::Xiangqi);
+                start = Position::from_fen_variant(value, variant).map_err(|e| PgnError {
                     partial: None,
                     line: self.fen_at.0,
                     column: self.fen_at.1,
@@ -676,6 +687,7 @@ impl GameParser {
             Some(MoveFormat::Wxf) => pos.parse_wxf(text),
             Some(MoveFormat::Chinese) => pos.parse_chinese(text),
             Some(MoveFormat::Vietnamese) => pos.parse_vietnamese(text),
+            Some(MoveFormat::Korean) => pos.parse_korean(text),
             None => return pos.parse_any(text),
         };
         match named {

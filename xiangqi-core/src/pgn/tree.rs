@@ -99,6 +99,12 @@ impl GameTree {
         NodeId(0)
     }
 
+    /// The node whose [`index`](NodeId::index) is `index`, if the tree has one (a removed
+    /// node keeps its index): the checked way back from an index kept outside the tree.
+    pub fn node_at(&self, index: usize) -> Option<NodeId> {
+        (index < self.nodes.len()).then_some(NodeId(index as u32))
+    }
+
     fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
     }

@@ -1,7 +1,6 @@
 //! The PGN writer: a [`PgnGame`] as text, its variations, comments and NAGs included.
 
 use super::{MoveFormat, PgnGame, PgnMove, PgnWriteError};
-use crate::fen::STARTING_FEN;
 use crate::moves::Move;
 use crate::notation::{ChineseStyle, Notation};
 use crate::position::{IllegalMove, Position};
@@ -113,6 +112,7 @@ fn write_move_text(
             crate::notation::chinese::write_chinese(pos, m, options.chinese, buf)
         }
         MoveFormat::Vietnamese => pos.write_move(m, Notation::Vietnamese, buf),
+        MoveFormat::Korean => pos.write_move(m, Notation::Korean, buf),
     }
 }
 
@@ -191,9 +191,15 @@ pub(super) fn write_game<W: Write>(
     options: &WriteOptions,
     out: &mut W,
 ) -> Result<(), PgnWriteError> {
-    write_tag(out, "Game", game.tag("Game").unwrap_or("Chinese Chess"))?;
+    let variant = game.start.variant();
+    let default_game = if variant.is_janggi() {
+        "Janggi"
+    } else {
+        "Chinese Chess"
+    };
+    write_tag(out, "Game", game.tag("Game").unwrap_or(default_game))?;
     for (name, value) in &game.tags {
-        if !["Game", "Result", "FEN", "Format"]
+        if !["Game", "Result", "FEN", "Format", "Variant"]
             .iter()
             .any(|n| n.eq_ignore_ascii_case(name))
         {
@@ -201,8 +207,11 @@ pub(super) fn write_game<W: Write>(
         }
     }
     write_tag(out, "Result", game.result.as_str())?;
+    if variant.is_janggi() {
+        write_tag(out, "Variant", &variant.to_string())?;
+    }
     let fen = game.start.fen();
-    if fen != STARTING_FEN {
+    if fen != variant.start_fen() {
         write_tag(out, "FEN", &fen)?;
     }
     write_tag(out, "Format", options.format.tag_value())?;

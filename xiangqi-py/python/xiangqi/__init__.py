@@ -42,9 +42,30 @@ from xiangqi._xiangqi import (
     parse_square,
     square_name,
 )
+from xiangqi import _xiangqi as _extension
+from xiangqi.exceptions import EngineBusyError as _EngineBusyError
 from xiangqi.legality import IllegalMoveReason
 from xiangqi.outcome import Outcome, Termination
 from xiangqi.squares import SquareSet
+
+
+def _board_svg(board: "Board") -> str:
+    # xiangqi.svg (and its XML library) loads when a notebook first draws a board.
+    from xiangqi.svg import _repr_board
+
+    return _repr_board(board)
+
+
+# The classes some results are made of, handed to the extension: it never imports the
+# package's modules back (xiangqi-py/src/package_types.rs).
+_extension._bind_package_types(
+    outcome=Outcome,
+    termination=Termination,
+    illegal_move_reason=IllegalMoveReason,
+    square_set=SquareSet,
+    engine_busy_error=_EngineBusyError,
+    board_svg=_board_svg,
+)
 
 # Every IllegalMoveError has a reason: why the move is illegal, when it is about one move.
 IllegalMoveError.reason = None  # type: ignore[attr-defined]

@@ -3,7 +3,8 @@
     python -m xiangqi.analyse games.pgn --out annotated.pgn --nodes 20000
     python -m xiangqi.analyse database/ --out annotated.pgn --ray auto --resume
 
-``DB`` is a PGN file or a folder of them (searched recursively), in UTF-8, GBK or Big5. The
+``DB`` is a record file or a folder of them (searched recursively): PGN in UTF-8, UTF-16, GBK
+or Big5, XQF or DhtmlXQ, read by the Rust records reader (``xiangqi.pgn.read_games``'s). The
 output is one PGN file with the games in the order read (files by name, then as they stand in
 each file), each with an ``Annotator`` tag and, after every move, a comment with the evaluation
 of the position it leads to, from Red's view, in soldiers (``+0.35/12``: score/depth; ``#+3``:
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from xiangqi import _jobs
-from xiangqi._xiangqi import Board, Move, pgn_read
+from xiangqi._xiangqi import Board, Move, RecordStream
 from xiangqi._xiangqi import MATE_CP, THRESHOLDS, judge_move
 from xiangqi._xiangqi import expected_score as _expected_score
 from xiangqi.engine import LEVELS, Cp, Engine, Limit, Mate, Score
@@ -43,7 +44,6 @@ __all__ = ["AnalysisConfig", "AnalysisError", "AnalysisResult", "MoveNote", "ana
 # xiangqi_search::review, which the play page's game review uses too.
 NAG_DUBIOUS, NAG_MISTAKE, NAG_BLUNDER = 6, 2, 4
 NAG_SYMBOLS = {NAG_DUBIOUS: "?!", NAG_MISTAKE: "?", NAG_BLUNDER: "??"}
-ENCODINGS = ("utf-8-sig", "big5", "gbk")
 
 
 class AnalysisError(XiangqiError):
@@ -190,48 +190,23 @@ def annotate(game: Game, notes: Sequence[MoveNote], annotator: str, notation: st
 # ----- reading a database ---------------------------------------------------------------------
 
 
-def _decode(data: bytes) -> str:
-    """The text of a record file: UTF-8 when it is that, else the one of Big5 and GBK whose
-    text reads as more moves (both decode many byte strings, only one of them to sense)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    best: Optional[Tuple[int, str]] = None
-    for encoding in ENCODINGS[1:]:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        moves = sum(len(r["moves"]) for r in pgn_read(text) if not r.get("errors"))
-        if best is None or moves > best[0]:
-            best = (moves, text)
-    if best is None:
-        raise AnalysisError("not UTF-8, Big5 or GBK text")
-    return best[1]
-
-
-def database_files(path: Path) -> List[Path]:
-    """The PGN files of a database: the file itself, or a folder's ``*.pgn`` (any case),
-    recursively, sorted by path."""
-    if path.is_file():
-        return [path]
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pgn")
-    raise AnalysisError(f"{path}: no such file or folder")
+def check_database(path: Any) -> Path:
+    """``path`` as a ``Path``, once it is known to name a file or a folder."""
+    path = Path(path)
+    if not path.exists():
+        raise AnalysisError(f"{path}: no such file or folder")
+    return path
 
 
 def load_database(path: Any, report: Optional[Callable[[str], Any]] = None) -> Iterator[Game]:
-    """The games of a database, in order; records that cannot be read are passed to ``report``
-    as one line each (file, record number, reason) and skipped."""
-    for file in database_files(Path(path)):
-        try:
-            text = _decode(file.read_bytes())
-        except (OSError, AnalysisError) as e:
-            if report is not None:
-                report(f"{file}: skipped: {e}")
-            continue
-        for number, record in enumerate(pgn_read(text), 1):
+    """The games of a database, in order: a record file, or every record file of a folder and
+    its subfolders (PGN, XQF, DhtmlXQ; files in sorted order), read by ``xiangqi-records`` as
+    ``xiangqi.pgn.read_games`` reads a path (a batch of files at a time on all cores, each
+    file's text encoding detected). Records that cannot be read are passed to ``report`` as one
+    line each (file, record number, reason) and skipped."""
+    path = check_database(path)
+    for file, _format, _encoding, records in RecordStream(os.fspath(path)):
+        for number, record in enumerate(records, 1):
             if record.get("errors"):
                 if report is not None:
                     report(f"{file}: record {number} skipped: {record['errors'][0]}")
@@ -295,8 +270,7 @@ def run(
     config.check()
     if notation not in ("iccs", "wxf", "chinese", "chinese-traditional", "vietnamese"):
         raise AnalysisError(f"notation is iccs, wxf, chinese, chinese-traditional or vietnamese, not {notation!r}")
-    database = Path(database)
-    database_files(database)  # a missing database fails before anything is written
+    database = check_database(database)  # a missing database fails before anything is written
     out = Path(out)
     result = AnalysisResult()
 
@@ -392,7 +366,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             thresholds = values  # type: ignore[assignment]
         config = AnalysisConfig(level=args.level.lower(), rules=args.rules, thresholds=thresholds, **limits)
         config.check()
-        database_files(Path(args.database))
+        check_database(args.database)
     except (XiangqiError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -40,6 +40,8 @@ class IllegalMoveReason(enum.IntEnum):
     """After the move the generals would face each other on an open file."""
     LEAVES_GENERAL_ATTACKED = 7
     """After the move the mover's general would be attacked."""
+    GAME_OVER = 8
+    """Janggi: the game has already ended (two passes, or bikjang on two plies, in a row)."""
 
     def description(self) -> str:
         """In words, addressed to the side that tried the move (the core's text)."""

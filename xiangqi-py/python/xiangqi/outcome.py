@@ -43,6 +43,10 @@ class Termination(enum.IntEnum):
     """The players agreed a draw."""
     TIME = 10
     """A player ran out of time."""
+    BIKJANG = 11
+    """Janggi: the generals faced each other on two plies in a row; counting decides, or a draw."""
+    DOUBLE_PASS = 12
+    """Janggi: both sides passed in a row; counting decides, or a draw."""
 
     def description(self) -> str:
         """In words, e.g. ``"perpetual check"``."""

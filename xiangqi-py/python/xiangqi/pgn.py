@@ -18,7 +18,8 @@ UTF-16, GBK or Big5 (detected, or named with ``encoding=``). Shaped like ``chess
 
 A game is a tree of nodes (``GameNode``): the ``Game`` is the root, at the start position, and
 each ``ChildNode`` stands for a move, with its ``comment``, ``starting_comment`` and ``nags``;
-``variations`` are a node's children, the first the main line. Repairs the reader made (an
+``variations`` are a node's children, the first the main line. The tree is the Rust core's
+(``xiangqi_core::pgn::GameTree``); nodes are views of it. Repairs the reader made (an
 unescaped quote in a tag, a stray bracket) are in ``game.warnings``; a record that could not be
 read whole (an illegal move, a bad tag) comes, as in python-chess, with what could be read and
 ``game.errors`` (``strict=True`` raises instead).
@@ -32,13 +33,10 @@ from __future__ import annotations
 import io
 import os
 import typing
-from collections import deque
-from itertools import repeat
 from typing import (
     IO,
     Any,
     Callable,
-    Deque,
     Dict,
     Iterable,
     Iterator,
@@ -58,6 +56,8 @@ from xiangqi._xiangqi import (
     Move,
     PgnError,
     RecordStream,
+    XiangqiError,
+    _GameTree,
     pgn_from_board,
     pgn_read,
     pgn_read_bytes,
@@ -84,97 +84,111 @@ T = TypeVar("T")
 
 
 class GameNode:
-    """A node of a game tree: the root (a ``Game``) or a move (a ``ChildNode``)."""
+    """A node of a game tree: the root (a ``Game``) or a move (a ``ChildNode``).
 
-    parent: Optional["GameNode"]
-    move: Optional[Move]
+    The tree is core's (``xiangqi_core::pgn::GameTree``, held by the ``Game``): a node is a
+    view of one of its nodes, so a move added is checked by the rules where it stands, and
+    ``comment``, ``starting_comment`` and ``nags`` read and write the tree. The same node of a
+    game is always the same object. ``variations`` is a new list on every read: change the
+    tree with ``add_variation``, ``promote``, ``demote`` and ``remove_variation``."""
 
-    def __init__(self, *, comment: Optional[str] = None) -> None:
-        self._children: List["ChildNode"] = []
-        self.parent = None
-        self.move = None
-        self.comment: Optional[str] = comment
-        self.starting_comment: Optional[str] = None
-        self.nags: List[int] = []
+    _game: "Game"
+    _id: int
+
+    @property
+    def parent(self) -> Optional["GameNode"]:
+        """The node before this one (``None`` for the root)."""
+        parent = self._game._tree.parent(self._id)
+        return None if parent is None else self._game._node(parent)
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move that leads to this node (``None`` for the root)."""
+        return self._game._tree.move_at(self._id)
+
+    @property
+    def comment(self) -> Optional[str]:
+        """The comment after the move (for the root: before the first move)."""
+        return self._game._tree.comment(self._id)
+
+    @comment.setter
+    def comment(self, comment: Optional[str]) -> None:
+        self._game._tree.set_comment(self._id, comment)
+
+    @property
+    def starting_comment(self) -> Optional[str]:
+        """The comment before the move, written when it starts a variation."""
+        return self._game._tree.starting_comment(self._id)
+
+    @starting_comment.setter
+    def starting_comment(self, comment: Optional[str]) -> None:
+        self._game._tree.set_starting_comment(self._id, comment)
+
+    @property
+    def nags(self) -> List[int]:
+        """The numeric annotation glyphs of the move (a new list: assign one to change them)."""
+        return list(self._game._tree.nags(self._id))
+
+    @nags.setter
+    def nags(self, nags: Iterable[int]) -> None:
+        self._game._tree.set_nags(self._id, list(nags))
 
     @property
     def variations(self) -> List["ChildNode"]:
         """The children: the main line first, then the other moves played here."""
-        return self._children
+        game = self._game
+        return [typing.cast(ChildNode, game._node(c)) for c in game._tree.children(self._id)]
 
     def game(self) -> "Game":
         """The root of the tree."""
-        node: GameNode = self
-        while node.parent is not None:
-            node = node.parent
-        assert isinstance(node, Game)
-        return node
+        return self._game
 
     root = game
 
     def board(self) -> Board:
         """A board at this node, with the moves from the root on its move stack."""
-        moves: List[Move] = []
-        node: GameNode = self
-        while node.parent is not None and node.move is not None:
-            moves.append(node.move)
-            node = node.parent
-        board = node.game().board()
-        for m in reversed(moves):
+        board = self._game.board()
+        for m in self._game._tree.moves_to(self._id):
             board.push(m)
         return board
 
     def ply(self) -> int:
         """How many moves lead from the root to this node."""
-        count = 0
-        node: GameNode = self
-        while node.parent is not None:
-            count += 1
-            node = node.parent
-        return count
+        return int(self._game._tree.ply(self._id))
 
     def turn(self) -> bool:
         """The side to move at this node (``True`` for Red)."""
-        return self.board().turn
+        return self._game.board().turn != bool(self.ply() % 2)
 
     def next(self) -> Optional["ChildNode"]:
         """The main-line child, if any."""
-        return self.variations[0] if self.variations else None
+        children = self._game._tree.children(self._id)
+        return typing.cast(ChildNode, self._game._node(children[0])) if children else None
 
     def is_main_variation(self) -> bool:
         """``True`` when this node is its parent's first child (the root is)."""
-        return self.parent is None or self.parent.variations[0] is self
+        return bool(self._game._tree.is_main_variation(self._id))
 
     def is_mainline(self) -> bool:
         """``True`` when every node from the root to this one is a first child."""
-        node: GameNode = self
-        while node.parent is not None:
-            if not node.is_main_variation():
-                return False
-            node = node.parent
-        return True
+        return bool(self._game._tree.is_mainline(self._id))
 
     def is_end(self) -> bool:
         """``True`` when the node has no children."""
-        return not self.variations
+        return not self._game._tree.children(self._id)
 
     def end(self) -> "GameNode":
         """The last node of the main line from here."""
-        node: GameNode = self
-        while node.variations:
-            node = node.variations[0]
-        return node
+        return self._game._node(self._game._tree.end(self._id))
 
     def mainline(self) -> Iterator["ChildNode"]:
         """The nodes of the main line after this one."""
-        node = self.next()
-        while node is not None:
-            yield node
-            node = node.next()
+        game = self._game
+        return (typing.cast(ChildNode, game._node(n)) for n in game._tree.mainline(self._id))
 
     def mainline_moves(self) -> List[Move]:
         """The moves of the main line after this node."""
-        return [node.move for node in self.mainline()]
+        return list(self._game._tree.mainline_moves(self._id))
 
     def variation(self, key: Union[int, Move]) -> "ChildNode":
         """The child at an index, or the one reached by a move (``KeyError`` if none)."""
@@ -197,21 +211,24 @@ class GameNode:
         starting_comment: Optional[str] = None,
         nags: Iterable[int] = (),
     ) -> "ChildNode":
-        """Adds ``move`` (which must be legal here) as the last child and returns it."""
-        board = self.board()
-        if move not in board.legal_moves:
-            from xiangqi._xiangqi import IllegalMoveError
-
-            raise IllegalMoveError(f"{move.uci()} is not legal in {board.fen()}")
-        child = ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
-        self.variations.append(child)
+        """Adds ``move`` as the last child and returns it (the child already reached by
+        ``move``, when there is one). ``IllegalMoveError``, with its ``reason``, when the move is
+        not legal here."""
+        game = self._game
+        child = typing.cast(ChildNode, game._node(game._tree.add_variation(self._id, move)))
+        if comment is not None:
+            child.comment = comment
+        if starting_comment is not None:
+            child.starting_comment = starting_comment
+        nags = list(nags)
+        if nags:
+            child.nags = nags
         return child
 
     def add_main_variation(self, move: Move, *, comment: Optional[str] = None, nags: Iterable[int] = ()) -> "ChildNode":
         """Adds ``move`` as the first child, the new main line."""
         child = self.add_variation(move, comment=comment, nags=nags)
-        self.variations.remove(child)
-        self.variations.insert(0, child)
+        self._game._tree.promote_to_main(child._id)
         return child
 
     def add_line(self, moves: Iterable[Move], *, comment: Optional[str] = None) -> "GameNode":
@@ -225,49 +242,26 @@ class GameNode:
 
     def promote_to_main(self, move: Move) -> None:
         """Makes the child reached by ``move`` the main line."""
-        child = self.variation(move)
-        self.variations.remove(child)
-        self.variations.insert(0, child)
+        self._game._tree.promote_to_main(self.variation(move)._id)
 
     def promote(self, move: Move) -> None:
         """Moves the child reached by ``move`` one place up."""
-        child = self.variation(move)
-        i = self.variations.index(child)
-        if i > 0:
-            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
+        self._game._tree.promote(self.variation(move)._id)
 
     def demote(self, move: Move) -> None:
         """Moves the child reached by ``move`` one place down."""
-        child = self.variation(move)
-        i = self.variations.index(child)
-        if i + 1 < len(self.variations):
-            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+        self._game._tree.demote(self.variation(move)._id)
 
     def remove_variation(self, move: Move) -> None:
         """Removes the child reached by ``move`` and everything below it."""
-        self.variations.remove(self.variation(move))
+        self._game._tree.remove_variation(self.variation(move)._id)
 
 
 class ChildNode(GameNode):
-    """A node reached by a move."""
+    """A node reached by a move (made by its game's tree: ``add_variation`` and the readers)."""
 
     parent: GameNode
     move: Move
-
-    def __init__(
-        self,
-        parent: GameNode,
-        move: Move,
-        *,
-        comment: Optional[str] = None,
-        starting_comment: Optional[str] = None,
-        nags: Iterable[int] = (),
-    ) -> None:
-        super().__init__(comment=comment)
-        self.parent = parent
-        self.move = move
-        self.starting_comment = starting_comment
-        self.nags = list(nags)
 
     def __repr__(self) -> str:
         return f"<ChildNode {self.move.uci()} at ply {self.ply()}>"
@@ -349,7 +343,7 @@ class Game(GameNode):
 
     ``Game(headers, fen, moves, result)`` builds one from a main line (each move checked).
     ``moves``, ``comments`` and ``nags`` give the main line as lists (assigning to an element of
-    ``comments`` or ``nags`` changes that node).
+    ``comments`` or ``nags`` changes that node). Games pickle and copy (their tree as a record).
     """
 
     def __init__(
@@ -359,36 +353,52 @@ class Game(GameNode):
         moves: Sequence[Move] = (),
         result: str = "*",
     ) -> None:
-        self._record = None
-        super().__init__()
+        self._game = self
+        self._id = 0
+        self._nodes: Dict[int, GameNode] = {}
+        self._record: Optional[Dict[str, Any]] = None
+        self._built: Optional[_GameTree] = _GameTree(fen)  # a bad FEN raises here
+        self._fen = fen
         self.headers: Dict[str, str] = {"Game": "Chinese Chess", **(headers or {})}
-        Board(fen)  # a bad FEN raises here
-        self.fen = fen
         self.result = result
         self.warnings: List[str] = []
         self.errors: List[PgnError] = []
-        board = Board(self.fen)
-        node: GameNode = self
-        for m in moves:
-            if m not in board.legal_moves:
-                from xiangqi._xiangqi import IllegalMoveError
-
-                raise IllegalMoveError(f"{m.uci()} is not legal in {board.fen()}")
-            board.push(m)
-            child = ChildNode(node, m)
-            node._children.append(child)
-            node = child
-
-    _record: Optional[Dict[str, Any]] = None
+        GameNode.add_line(self, moves)
 
     # The tree is built from the reader's record when first needed: reading a database
     # stays fast when only headers or main lines are looked at.
     @property
-    def variations(self) -> List[ChildNode]:
-        if self._record is not None:
-            record, self._record = self._record, None
-            _build(self, record)
-        return self._children
+    def _tree(self) -> _GameTree:
+        tree = self._built
+        if tree is None:
+            record = self._record
+            tree = _GameTree.from_record(record) if record is not None else _GameTree(self._fen)
+            self._built, self._record = tree, None
+        return tree
+
+    def _node(self, index: int) -> GameNode:
+        """The one node object of the tree's node ``index``."""
+        if index == 0:
+            return self
+        node = self._nodes.get(index)
+        if node is None:
+            node = ChildNode.__new__(ChildNode)
+            node._game, node._id = self, index
+            self._nodes[index] = node
+        return node
+
+    @property
+    def fen(self) -> str:
+        """The start position. It can be set while the game has no move."""
+        return self._fen
+
+    @fen.setter
+    def fen(self, fen: str) -> None:
+        if self.mainline_moves():
+            raise XiangqiError("the start position of a game with moves cannot change")
+        comment = self.comment
+        self._built, self._record, self._fen = _GameTree(fen), None, fen
+        self.comment = comment
 
     @classmethod
     def from_board(cls, board: Board, headers: Optional[Dict[str, str]] = None) -> "Game":
@@ -400,7 +410,7 @@ class Game(GameNode):
 
     def board(self) -> Board:
         """The start position."""
-        return Board(self.fen)
+        return Board(self._fen)
 
     def end(self) -> GameNode:  # type: ignore[override]
         """The last node of the main line (its ``board()`` is the position after it)."""
@@ -419,7 +429,8 @@ class Game(GameNode):
 
     @moves.setter
     def moves(self, moves: Sequence[Move]) -> None:
-        self.variations.clear()
+        for child in self.variations:
+            self._tree.remove_variation(child._id)
         GameNode.add_line(self, moves)
 
     @property
@@ -462,71 +473,33 @@ class Game(GameNode):
         plies = len(self.mainline_moves())
         return f"<Game {self.headers.get('Red', '?')} vs {self.headers.get('Black', '?')}, {plies} plies, {self.result}>"
 
+    def __getstate__(self) -> Dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_built", "_record", "_nodes")}
+        state["_record"] = self._to_record()
+        state["errors"] = [str(e) for e in self.errors]
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._built, self._nodes = None, {}
+        self.errors = [PgnError(e) for e in state["errors"]]
+
     @classmethod
     def _from_record(cls, record: Dict[str, Any]) -> "Game":
         game = cls.__new__(cls)
-        game._record = None
-        GameNode.__init__(game, comment=record["comment"])
+        game._game, game._id, game._nodes = game, 0, {}
+        game._built, game._record = None, record
+        game._fen = record["fen"]
         game.headers = dict(record["headers"])
-        game.fen = record["fen"]
         game.result = record["result"]
         game.warnings = list(record.get("warnings", ()))
         game.errors = [PgnError(e) for e in record.get("errors", ())]
-        game._record = record if record["moves"] else None
         return game
 
     def _to_record(self) -> Dict[str, Any]:
-        record = _line_record(self)
-        record.update(headers=list(self.headers.items()), fen=self.fen, result=self.result)
+        record = dict(self._record) if self._record is not None else self._tree.record()
+        record.update(headers=list(self.headers.items()), fen=self._fen, result=self.result)
         return record
-
-
-def _build(game: Game, record: Dict[str, Any]) -> None:
-    """Builds the nodes of a record, breadth first (records may nest deeply), so that every
-    node's children come in the order of the record."""
-    queue: Deque[Tuple[GameNode, Dict[str, Any], bool]] = deque([(game, record, False)])
-    while queue:
-        parent, line, starts_variation = queue.popleft()
-        alternatives = dict(line["variations"])
-        node = parent
-        comments = line["comments"] or repeat(None)
-        all_nags = line["nags"] or repeat(())
-        for i, (m, comment, nags) in enumerate(zip(line["moves"], comments, all_nags)):
-            child = ChildNode(node, m, comment=comment, nags=nags)
-            if i == 0 and starts_variation:
-                child.starting_comment = line["comment"]
-            node._children.append(child)
-            for alternative in alternatives.get(i, ()):
-                if alternative["moves"]:
-                    queue.append((node, alternative, True))
-            node = child
-
-
-def _line_record(start: GameNode) -> Dict[str, Any]:
-    """The record dict of the tree below ``start`` (iteratively)."""
-
-    def new_line(comment: Optional[str]) -> Dict[str, Any]:
-        return {"comment": comment, "moves": [], "comments": [], "nags": [], "variations": []}
-
-    top = new_line(start.comment)
-    stack: List[Tuple[Optional[ChildNode], Dict[str, Any]]] = [(start.next(), top)]
-    while stack:
-        node, line = stack.pop()
-        while node is not None:
-            index = len(line["moves"])
-            line["moves"].append(node.move)
-            line["comments"].append(node.comment)
-            line["nags"].append(list(node.nags))
-            siblings = node.parent.variations[1:] if node.is_main_variation() else []
-            if siblings:
-                lines = []
-                for sibling in siblings:
-                    alt = new_line(sibling.starting_comment)
-                    lines.append(alt)
-                    stack.append((sibling, alt))
-                line["variations"].append((index, lines))
-            node = node.next()
-    return top
 
 
 class FileRecords:

@@ -27,7 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, List, Optional, Tuple, Union
 
-from xiangqi._xiangqi import Board, Move, engine_levels
+from xiangqi._xiangqi import (
+    PUZZLE_COLUMNS,
+    Board,
+    Move,
+    engine_levels,
+    puzzle_from_row,
+    puzzles_daily_index,
+    puzzles_read,
+)
 
 if TYPE_CHECKING:
     from xiangqi.engine import Engine
@@ -51,7 +59,8 @@ ALSO_WINS = "also-wins"
 LEVELS: Tuple[str, ...] = tuple(name for name, _ in engine_levels())
 """The difficulty grades, easiest first: the weakest engine level that finds the first move."""
 
-COLUMNS = ("id", "fen", "moves", "themes", "level", "daily", "source")
+COLUMNS: Tuple[str, ...] = tuple(PUZZLE_COLUMNS)
+"""The columns of a puzzle file, in the order the Rust writer writes them."""
 
 
 @dataclass(frozen=True)
@@ -130,19 +139,13 @@ class Puzzle:
 
     @classmethod
     def from_row(cls, row: str) -> "Puzzle":
-        """Reads a data row of the puzzle file."""
-        cols = row.rstrip("\r\n").split("\t")
-        if len(cols) != len(COLUMNS):
-            raise ValueError(f"{len(cols)} columns, expected {len(COLUMNS)}")
-        return cls(
-            id=cols[0],
-            fen=cols[1],
-            moves=tuple(cols[2].split()),
-            themes=tuple(cols[3].split()),
-            level=cols[4],
-            daily=cols[5] == "1",
-            source=cols[6],
-        )
+        """Reads a data row of the puzzle file (columns in ``COLUMNS`` order), by the Rust reader."""
+        return cls._of(puzzle_from_row(row))
+
+    @classmethod
+    def _of(cls, row: Tuple[str, str, List[str], List[str], str, bool, str]) -> "Puzzle":
+        id_, fen, moves, themes, level, daily, source = row
+        return cls(id_, fen, tuple(moves), tuple(themes), level, daily, source)
 
 
 def default_path() -> Path:
@@ -160,27 +163,14 @@ def default_path() -> Path:
 
 
 def load(path: Union[str, Path, None] = None) -> List[Puzzle]:
-    """Every puzzle of a puzzle file (the shipped set by default), in file order. Columns are
-    found by the header row's names; ``#`` lines before it are comments."""
+    """Every puzzle of a puzzle file (the shipped set by default), in file order, read by the
+    Rust reader the CLI uses: columns are found by the header row's names; ``#`` lines before
+    it are comments. A malformed row raises ``ValueError`` naming its line."""
     path = Path(path) if path is not None else default_path()
-    out: List[Puzzle] = []
-    header: Optional[List[str]] = None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            if header is None:
-                if line.startswith("#"):
-                    continue
-                header = line.rstrip("\r\n").split("\t")
-                missing = [c for c in COLUMNS if c not in header]
-                if missing:
-                    raise ValueError(f"{path}: the header lacks {missing}")
-                continue
-            cols = line.rstrip("\r\n").split("\t")
-            by_name = dict(zip(header, cols))
-            out.append(Puzzle.from_row("\t".join(by_name.get(c, "") for c in COLUMNS)))
-    return out
+    try:
+        return [Puzzle._of(row) for row in puzzles_read(path.read_text(encoding="utf-8"))]
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
 
 
 def _as_set(value: Union[str, Iterable[str], None]) -> Optional[set]:
@@ -218,4 +208,4 @@ def daily_puzzle(day: Optional[datetime.date] = None, path: Union[str, Path, Non
     pool = [p for p in load(path) if p.daily]
     if not pool:
         raise ValueError("no daily-suitable puzzle")
-    return pool[day.toordinal() % len(pool)]
+    return pool[puzzles_daily_index(day.toordinal(), len(pool))]

@@ -15,6 +15,7 @@
 //! [`EvalSink`]: the search's sink adds the weights up, a tuning tool's sink ([`trace`]) records
 //! how often each term occurs, so both see exactly the same evaluation.
 
+pub mod janggi;
 pub mod pst;
 
 use crate::params::{self, Pair};
@@ -228,6 +229,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Evaluates with the material + placement sum (Red's view) supplied by the caller, as the
 /// search keeps it incrementally.
 pub fn evaluate_with(pos: &Position, psq: Pair) -> Value {
+    if pos.variant().is_janggi() {
+        return janggi::evaluate(pos);
+    }
     let mut sum = Sum(psq);
     terms(pos, &mut sum);
     let phase = game_phase(pos);
@@ -650,9 +654,9 @@ impl Evaluation {
 const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Evaluation {
-    /// The hand-written evaluation, until the shipped net beats it.
+    /// The learned evaluation with the shipped net.
     fn default() -> Evaluation {
-        Evaluation::Classical
+        Evaluation::default_nnue()
     }
 }
 
@@ -670,6 +674,10 @@ impl Eq for Evaluation {}
 
 /// The static score of `pos` for the side to move by `evaluation`, computed from scratch.
 pub fn evaluate_by(evaluation: &Evaluation, pos: &Position) -> i32 {
+    if pos.variant().is_janggi() {
+        // The learned evaluation is xiangqi's only.
+        return janggi::evaluate(pos);
+    }
     match evaluation.net() {
         None => evaluate(pos),
         Some(net) => xiangqi_nnue::evaluate_reference(net, pos).clamp(-EVAL_BOUND, EVAL_BOUND),

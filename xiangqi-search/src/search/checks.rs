@@ -52,6 +52,17 @@ impl CheckFilter {
 /// Appends the legal quiet moves that give check, generating only moves that touch the points
 /// a check needs (see [`CheckFilter`]) instead of every quiet move.
 pub(crate) fn quiet_checks_into(pos: &Position, list: &mut MoveList) {
+    if pos.variant().is_janggi() {
+        // Janggi's checks come from more places (palace lines, elephants): try every quiet move.
+        let mut quiets = MoveList::new();
+        pos.legal_quiets_into(&mut quiets);
+        for &m in quiets.iter() {
+            if gives_check(pos, m) {
+                list.push(m);
+            }
+        }
+        return;
+    }
     let us = pos.turn();
     let filter = CheckFilter::new(pos);
     let occupied = pos.occupied();

@@ -11,6 +11,9 @@ use xiangqi_core::{Bitboard, Color, Move, Position, Role};
 /// Exchange values by role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
 pub(crate) const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
 
+/// Janggi's exchange values (counting's proportions: R 13, C 7, H 5, E 3, A 3, P 2).
+const JANGGI_SEE_VALUE: [i32; 7] = [20_000, 230, 230, 385, 1000, 540, 150];
+
 /// Cheapest first.
 const ORDER: [Role; 7] = [
     Role::Soldier,
@@ -52,6 +55,9 @@ fn attackers_with(pos: &Position, sq: xiangqi_core::Square, occupied: Bitboard) 
 /// `true` when the exchange started by `m` (pseudo-legal, capture or not) wins at least
 /// `threshold` centipawns for the side to move.
 pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    if pos.variant().is_janggi() {
+        return janggi_see_ge(pos, m, threshold);
+    }
     let (from, to) = (m.from(), m.to());
     let Some(mover) = pos.piece_at(from) else {
         return false;
@@ -102,6 +108,59 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         }
         occupied = occupied - Bitboard::from_square(sq);
+    }
+    result
+}
+
+/// [`see_ge`] in janggi: core's attackers (palace lines, cannons that neither screen nor take
+/// cannons), janggi's values; no flying general, so a general takes last only when the point is
+/// not attacked.
+fn janggi_see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    let (from, to) = (m.from(), m.to());
+    let Some(mover) = pos.piece_at(from) else {
+        return false;
+    };
+    if from == to {
+        return 0 >= threshold;
+    }
+    let value = |role: Role| JANGGI_SEE_VALUE[role.index()];
+    let mut swap = pos.piece_at(to).map_or(0, |p| value(p.role)) - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = value(mover.role) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let mut side = mover.color;
+    let mut result = true;
+    loop {
+        side = !side;
+        let attackers = pos.attackers_to(to, occupied, [Color::Red, Color::Black]) & occupied;
+        let ours = attackers & pos.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        result = !result;
+        let Some((role, sq)) = ORDER
+            .iter()
+            .find_map(|&role| (ours & pos.pieces(side, role)).first().map(|sq| (role, sq)))
+        else {
+            break;
+        };
+        if role == Role::General {
+            return if (attackers & pos.by_color(!side)).any() {
+                !result
+            } else {
+                result
+            };
+        }
+        swap = value(role) - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        occupied = occupied.without(sq);
     }
     result
 }

@@ -235,7 +235,12 @@ impl<'a> Worker<'a> {
             .pos
             .piece_at(m.from())
             .expect("a legal move moves a piece");
-        let captured = self.pos.piece_at(m.to());
+        // A janggi pass (the general's point twice) captures nothing.
+        let captured = if m.from() == m.to() {
+            None
+        } else {
+            self.pos.piece_at(m.to())
+        };
         let mut psq = prev.psq;
         let (from_v, to_v) = (pst::psq_red(piece, m.from()), pst::psq_red(piece, m.to()));
         psq.0 += to_v.0 - from_v.0;
@@ -249,7 +254,7 @@ impl<'a> Worker<'a> {
             stack.push_move(net, piece, m.from(), m.to(), captured);
         }
         let undo = self.pos.make_move(m);
-        self.shared.tt.prefetch(self.pos.hash());
+        self.shared.tt.prefetch(self.pos.history_hash());
         let in_check = self.pos.is_check();
         self.stack.push(Frame {
             hash: self.pos.hash(),
@@ -673,7 +678,7 @@ impl<'a> Worker<'a> {
 
         // Step 5. Transposition table: a deep enough earlier result can end the node at once.
         let excluded = self.excluded[ply];
-        let key = self.pos.hash();
+        let key = self.pos.history_hash();
         let entry = if excluded.is_null() {
             self.shared.tt.probe(key, ply)
         } else {
@@ -1097,7 +1102,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Transposition table.
-        let key = self.pos.hash();
+        let key = self.pos.history_hash();
         let entry = self.shared.tt.probe(key, ply);
         let tt_depth = if in_check || qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry {

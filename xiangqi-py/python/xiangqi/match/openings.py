@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence, Union
+from typing import List, Sequence, Union
 
 from xiangqi._xiangqi import Board, Move
 from xiangqi.exceptions import XiangqiError
-from xiangqi.pgn import read_games
+from xiangqi.pgn import read_files
 
 __all__ = ["Opening", "load_openings", "default_openings", "DEFAULT_OPENINGS", "order_openings"]
 
@@ -35,39 +35,26 @@ class Opening:
         return board
 
 
-def _epd_line(line: str) -> Optional[str]:
-    """The FEN of an EPD or FEN line: the board and side, with counters when they are there."""
-    words = line.split()
-    if not words:
-        return None
-    for candidate in (" ".join(words[:6]), " ".join(words[:4]) + " 0 1", " ".join(words[:2]) + " - - 0 1"):
-        try:
-            return Board(candidate).fen()
-        except ValueError:
-            continue
-    raise XiangqiError(f"not a FEN or EPD position: {line.strip()!r}")
-
-
 def load_openings(path: Union[str, Path]) -> List[Opening]:
-    """The openings of an EPD/FEN file (one position a line, ``#`` comments) or, for a name
-    ending in ``.pgn``, of a PGN file."""
+    """The openings of a record file, read by the Rust records reader as
+    ``xiangqi.pgn.read_files`` reads it: the games of a PGN, XQF or DhtmlXQ file (their moves
+    become book moves; a PGN's ``Opening`` or ``Event`` tag names them), else the positions of
+    an EPD or FEN file, one a line (``#`` comments; an EPD line's operations are passed over).
+    A record that cannot be read raises ``XiangqiError`` naming the file and why."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    suffix = path.suffix.lower()
+    fmt = None if suffix in (".pgn", ".xqf", ".dhtml", ".dhtmlxq", ".xqdhtml") else "fen"
+    try:
+        files = read_files(path, format=fmt)
+    except ValueError as e:
+        raise XiangqiError(str(e)) from None
     openings: List[Opening] = []
-    if path.suffix.lower() == ".pgn":
-        for game in read_games(text):
+    for file in files:
+        if file.errors:
+            raise XiangqiError(f"{file.path}: {file.errors[0]}")
+        for game in file.games:
             name = game.headers.get("Opening") or game.headers.get("Event") or ""
             openings.append(Opening(game.fen, tuple(game.mainline_moves()), name))
-    else:
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            try:
-                fen = _epd_line(line)
-            except XiangqiError as e:
-                raise XiangqiError(f"{path}:{number}: {e}") from None
-            if fen is not None:
-                openings.append(Opening(fen))
     if not openings:
         raise XiangqiError(f"{path}: no openings")
     return openings

@@ -12,16 +12,15 @@ import os
 import random
 import re
 import shlex
-import time as _time
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional
 
 from xiangqi._xiangqi import Board
-from xiangqi.engine import LEVELS, Engine, Limit, PovScore
+from xiangqi.engine import LEVELS, Engine, Limit, PlayResult
 from xiangqi.exceptions import EngineError
 from xiangqi.uci import DEFAULT_TIMEOUT, SimpleEngine
 
-__all__ = ["TimeControl", "EngineConfig", "MoveResult", "Player", "make_player"]
+__all__ = ["TimeControl", "EngineConfig", "Player", "make_player"]
 
 
 @dataclass(frozen=True)
@@ -201,20 +200,10 @@ class EngineConfig:
         return cls(options=options, **kwargs)
 
 
-@dataclass
-class MoveResult:
-    """One move of a game, as a player found it."""
-
-    move: Any
-    score: Optional[PovScore]
-    depth: int
-    nodes: int
-    elapsed: float
-    draw_claimed: bool = False
-
-
 class Player:
-    """One engine in one game slot."""
+    """One engine in one game slot. ``play`` answers as every engine of the package does, with
+    a ``PlayResult`` (the move, or ``None`` with ``draw_claimed``; the score, depth, nodes and
+    the call's wall time ``elapsed``, which the match's clocks use)."""
 
     def __init__(self, config: EngineConfig, rules: str) -> None:
         self.config = config
@@ -223,7 +212,7 @@ class Player:
     def new_game(self) -> None:
         raise NotImplementedError
 
-    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> PlayResult:
         raise NotImplementedError
 
     def stop(self) -> None:
@@ -247,11 +236,9 @@ class InProcessPlayer(Player):
     def new_game(self) -> None:
         self.engine.new_game()
 
-    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> PlayResult:
         # The engine shares its clock out itself, as over UCI.
-        start = _time.monotonic()
-        result = self.engine.play(board, limit)
-        return MoveResult(result.move, result.score, result.depth, result.nodes, _time.monotonic() - start)
+        return self.engine.play(board, limit)
 
     def stop(self) -> None:
         self.engine.stop()
@@ -305,10 +292,8 @@ class ExternalPlayer(Player):
             engine.configure({"Seed": self.config.seed})
         engine.ping()
 
-    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> MoveResult:
-        engine = self.start()
-        result = engine.play(board, limit, timeout=timeout)
-        return MoveResult(result.move, result.score, result.depth, result.nodes, result.elapsed, result.draw_claimed)
+    def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> PlayResult:
+        return self.start().play(board, limit, timeout=timeout)
 
     def stop(self) -> None:
         if self.engine is not None:
