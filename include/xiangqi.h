@@ -772,6 +772,25 @@ uint32_t xq_abi_version(void);
 uint32_t xq_engine_max_hash_mb(void);
 
 /**
+ * The name of a level (`"beginner"` .. `"master"`, as Python's `xiangqi.engine.LEVELS` and the
+ * page name them), from the search crate's table; `""` for an unknown level. Static, never NULL.
+ */
+const char *xq_level_name(xq_level level);
+
+/**
+ * One line saying how a level plays (English), from the search crate's table; `""` for an
+ * unknown level. Static, never NULL.
+ */
+const char *xq_level_description(xq_level level);
+
+/**
+ * The time a level thinks per move when a game has no clock, in milliseconds (the search
+ * crate's `Level::think_time`, which the page and the terminal game use); 0 for an unknown
+ * level.
+ */
+uint32_t xq_level_think_ms(xq_level level);
+
+/**
  * The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
  * clock seed.
  *

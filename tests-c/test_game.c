@@ -317,6 +317,13 @@ static void test_declared_results(void) {
     CHECK(strcmp(xq_termination_name(XQ_TERMINATION_NONE), "") == 0);
     CHECK(strcmp(xq_termination_name(99), "") == 0);
     CHECK(xq_role_value(XQ_ROLE_CHARIOT) == 1000 && xq_role_value(XQ_ROLE_SOLDIER) == 100);
+    /* The levels' table, as Python and the page name them. */
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_BEGINNER), "beginner") == 0);
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_MASTER), "master") == 0);
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_MASTER + 1), "") == 0);
+    CHECK(strlen(xq_level_description(XQ_LEVEL_CLUB)) > 0 && strcmp(xq_level_description(99), "") == 0);
+    CHECK(xq_level_think_ms(XQ_LEVEL_BEGINNER) > 0 && xq_level_think_ms(XQ_LEVEL_BEGINNER) <= xq_level_think_ms(XQ_LEVEL_MASTER));
+    CHECK(xq_level_think_ms(99) == 0);
     CHECK(xq_role_value(XQ_ROLE_GENERAL) == 0 && xq_role_value(7) == -1);
 }
 

@@ -181,6 +181,7 @@ impl Judge {
             hash_mb,
             level: Level::Master,
             seed: Some(1),
+            evaluation: crate::puzzle_evaluation(),
             ..EngineOptions::default()
         });
         Judge {
@@ -399,6 +400,7 @@ impl Judge {
                         level,
                         seed: Some(1),
                         multipv: 1,
+                        evaluation: crate::puzzle_evaluation(),
                         ..EngineOptions::default()
                     });
                     (level, engine)

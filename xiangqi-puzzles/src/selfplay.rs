@@ -41,6 +41,7 @@ pub fn play_game(config: &SelfplayConfig, index: u64) -> PgnGame {
             level,
             hash_mb: 8,
             seed: Some(seed.wrapping_mul(2).wrapping_add(salt)),
+            evaluation: crate::puzzle_evaluation(),
             ..EngineOptions::default()
         })
     };

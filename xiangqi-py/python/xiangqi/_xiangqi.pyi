@@ -66,6 +66,7 @@ __all__ = [
     "PIECE_VALUES",
     "UCCI_MATE",
     "ILLEGAL_REASONS",
+    "TERMINATIONS",
     "mate_depth",
     "PUZZLE_COLUMNS",
     "_bind_package_types",
@@ -470,6 +471,7 @@ NULL_MOVE: str
 PIECE_VALUES: List[Tuple[str, int]]
 UCCI_MATE: int
 ILLEGAL_REASONS: List[Tuple[int, str]]
+TERMINATIONS: List[Tuple[int, str]]
 def mate_depth(moves: int) -> int: ...
 PUZZLE_COLUMNS: List[str]
 def _bind_package_types(**types: Any) -> None: ...

@@ -654,9 +654,9 @@ impl Evaluation {
 const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Evaluation {
-    /// The hand-written evaluation, until the shipped net beats it.
+    /// The learned evaluation with the shipped net.
     fn default() -> Evaluation {
-        Evaluation::Classical
+        Evaluation::default_nnue()
     }
 }
 
