@@ -6,7 +6,7 @@
 //! numbered in Korean notation (`1. 79졸78 2. 41졸42 ...`, the pass `한수쉼`; see
 //! [`crate::notation::korean`]). Several games may follow one another, each starting with its
 //! headers. The reader gives each as a [`PgnGame`] of janggi (its tags the header lines, in
-//! their order).
+//! their order). [`write`] writes one back.
 //!
 //! ```
 //! use xiangqi_core::gib;
@@ -149,6 +149,89 @@ fn record(number: usize, tags: Vec<(String, String)>, movetext: &str) -> Result<
     }
     game.tags = tags;
     Ok(game)
+}
+
+/// Why a record cannot be written as `.gib`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GibWriteError {
+    /// The record does not start from one of the sixteen janggi setups, Cho to move.
+    NotASetup,
+    /// The move at this index (from 0) is not legal where it stands.
+    IllegalMove(usize),
+}
+
+impl fmt::Display for GibWriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GibWriteError::NotASetup => {
+                f.write_str("a .gib record starts from one of the sixteen janggi setups")
+            }
+            GibWriteError::IllegalMove(i) => write!(f, "move {} is not legal", i + 1),
+        }
+    }
+}
+
+impl std::error::Error for GibWriteError {}
+
+/// Writes a janggi record as `.gib` text (UTF-8; encode it for cp949 programs): its tags but
+/// the setups, which come from its start, `[초차림 ...]` and `[한차림 ...]`, the result as
+/// `대국결과` when it has none, then the moves in Korean notation, each ply numbered.
+///
+/// ```
+/// use xiangqi_core::{gib, janggi::Arrangement, pgn::PgnGame, Position};
+/// let start = Position::janggi_start(Arrangement::SangMaSangMa, Arrangement::MaSangSangMa);
+/// let pass = start.pass_move();
+/// let text = gib::write(&PgnGame::from_moves(start, [pass]).unwrap()).unwrap();
+/// assert!(text.contains("[초차림 \"상마상마\"]") && text.ends_with("1. 한수쉼\n"));
+/// assert_eq!(gib::read_str(&text).unwrap()[0].moves.len(), 1);
+/// ```
+pub fn write(game: &PgnGame) -> Result<String, GibWriteError> {
+    let setups = Arrangement::ALL
+        .iter()
+        .flat_map(|&c| Arrangement::ALL.map(|h| (c, h)));
+    let (cho, han) = setups
+        .into_iter()
+        .find(|&(c, h)| {
+            let start = Position::janggi_start(c, h);
+            start.fen() == game.start.fen() && start.variant() == game.start.variant()
+        })
+        .ok_or(GibWriteError::NotASetup)?;
+    let mut out = String::new();
+    let header = |out: &mut String, name: &str, value: &str| {
+        let value = value.replace('"', "'");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    for (name, value) in &game.tags {
+        if name != "초차림" && name != "한차림" {
+            header(&mut out, name, value);
+        }
+    }
+    header(&mut out, "초차림", cho.korean());
+    header(&mut out, "한차림", han.korean());
+    if !game.tags.iter().any(|(n, _)| n == "대국결과") {
+        let result = match game.result {
+            PgnResult::RedWins => Some("초 승"),
+            PgnResult::BlackWins => Some("한 승"),
+            PgnResult::Draw => Some("무승부"),
+            PgnResult::Unknown => None,
+        };
+        if let Some(result) = result {
+            header(&mut out, "대국결과", result);
+        }
+    }
+    out.push('\n');
+    let mut pos = game.start.clone();
+    let mut words = Vec::with_capacity(game.moves.len());
+    for (i, m) in game.moves.iter().enumerate() {
+        let text = pos
+            .format_move(m.mv, crate::notation::Notation::Korean)
+            .map_err(|_| GibWriteError::IllegalMove(i))?;
+        words.push(format!("{}. {text}", i + 1));
+        pos.make_move(m.mv);
+    }
+    out.push_str(&words.join(" "));
+    out.push('\n');
+    Ok(out)
 }
 
 /// The result a `대국결과` value names: `초 완승`, `한 기권승`, `무승부` ...
