@@ -27,7 +27,7 @@ const USAGE: &str = "usage:
   xiangqi perft [--variant xiangqi|janggi|...] --fen FEN|startpos --depth N [--divide] [--threads N]
                                N at most 10 for the depth, 256 for threads
 {RECORDS}
-  xiangqi puzzles mine|verify|games|judge ...   mine games for puzzles, verify a puzzle file
+  xiangqi puzzles mine|verify|screen|games|judge ...   mine games for puzzles, verify or screen a puzzle file
   xiangqi nnue gen|train ...   training data and training for the learned evaluation
   xiangqi --version            the version (also -V)
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.

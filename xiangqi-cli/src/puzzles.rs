@@ -1,9 +1,11 @@
-//! `xiangqi puzzles`: mine game records for puzzles, verify a puzzle file, play engine games.
+//! `xiangqi puzzles`: mine game records for puzzles, verify a puzzle file, screen it by an
+//! independent engine's second lines, play engine games.
 
 use std::path::PathBuf;
 use xiangqi_puzzles::judge::Budget;
 use xiangqi_puzzles::mine::{self, MineConfig};
 use xiangqi_puzzles::record::{self, PuzzleRecord};
+use xiangqi_puzzles::second_line;
 use xiangqi_puzzles::selfplay::{self, SelfplayConfig};
 use xiangqi_puzzles::verify;
 use xiangqi_search::Level;
@@ -16,6 +18,11 @@ pub const USAGE: &str = "usage:
   xiangqi puzzles verify FILE... [--depth D | --nodes N] [--threads N] [--every K] [--keep OUT]
       re-check puzzle files; names every puzzle that fails and why (--keep writes the ones
       that pass, de-duplicated, themes and level worked out again, with the shipped header)
+  xiangqi puzzles screen FILE... --lines LINES [--keep OUT]
+      judge each puzzle by an independent engine's two best lines at its start position
+      (LINES as written by tools/puzzle_second_lines.py); names every ambiguous puzzle and
+      every one without a line (--keep writes the unambiguous ones, de-duplicated, with the
+      shipped header)
   xiangqi puzzles games --out FILE [--red LEVEL] [--black LEVEL] [--games N] [--nodes N]
                         [--seed S] [--threads N]
       play engine games (default Beginner vs Club) to mine
@@ -32,6 +39,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("mine") => mine_command(&args[1..]),
         Some("verify") => verify_command(&args[1..]),
+        Some("screen") => screen_command(&args[1..]),
         Some("games") => games_command(&args[1..]),
         Some("judge") => judge_command(&args[1..]),
         _ => Err(USAGE.to_owned()),
@@ -163,6 +171,80 @@ fn verify_command(args: &[String]) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// Reads puzzle files, de-duplicated by id, failing on a malformed row.
+fn read_puzzles(files: &[PathBuf]) -> Result<Vec<PuzzleRecord>, String> {
+    let mut puzzles = Vec::new();
+    let mut ids = std::collections::HashSet::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let (_, rows) = record::read_file(&text);
+        for (line, row) in rows {
+            let p =
+                row.map_err(|why| format!("{}:{line}: malformed row: {why}", file.display()))?;
+            if ids.insert(p.id.clone()) {
+                puzzles.push(p);
+            }
+        }
+    }
+    Ok(puzzles)
+}
+
+fn screen_command(args: &[String]) -> Result<(), String> {
+    let mut files = Vec::new();
+    let mut lines_file = None;
+    let mut keep = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--lines" => lines_file = it.next().map(PathBuf::from),
+            "--keep" => keep = it.next().map(PathBuf::from),
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {other:?}\n{USAGE}"))
+            }
+            file => files.push(PathBuf::from(file)),
+        }
+    }
+    let lines_file = lines_file.ok_or_else(|| format!("--lines is needed\n{USAGE}"))?;
+    if files.is_empty() {
+        return Err(format!("a puzzle file is needed\n{USAGE}"));
+    }
+    let puzzles = read_puzzles(&files)?;
+    let text = std::fs::read_to_string(&lines_file)
+        .map_err(|e| format!("{}: {e}", lines_file.display()))?;
+    let (_, rows) = second_line::read_file(&text);
+    let mut lines = Vec::new();
+    for (line, row) in rows {
+        lines.push(row.map_err(|why| format!("{}:{line}: {why}", lines_file.display()))?);
+    }
+    let screening = second_line::screen(&puzzles, &lines);
+    for (p, why) in &screening.ambiguous {
+        println!("{}: ambiguous: {why}", p.id);
+    }
+    for p in &screening.unrecorded {
+        println!("{}: no line for its start position", p.id);
+    }
+    let judged = screening.unambiguous.len() + screening.ambiguous.len();
+    println!(
+        "screened {} puzzles: {} unambiguous ({:.1}% of the {judged} judged), {} ambiguous, {} without a line",
+        puzzles.len(),
+        screening.unambiguous.len(),
+        100.0 * screening.unambiguous.len() as f64 / judged.max(1) as f64,
+        screening.ambiguous.len(),
+        screening.unrecorded.len()
+    );
+    if let Some(out) = keep {
+        let mut f = std::fs::File::create(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+        record::write_file(&mut f, record::SHIPPED_COMMENTS, &screening.unambiguous)
+            .map_err(|e| e.to_string())?;
+        println!(
+            "wrote {} puzzles to {}",
+            screening.unambiguous.len(),
+            out.display()
+        );
+    }
+    Ok(())
 }
 
 fn games_command(args: &[String]) -> Result<(), String> {

@@ -9,6 +9,9 @@
 //!   its first move.
 //! - [`themes`] tags a solution (mate length, material won, pieces, phase, motifs).
 //! - [`record`] reads and writes the puzzle file (`data/puzzles/puzzles.tsv`).
+//! - [`second_line`] reads an independent engine's two best lines for each puzzle
+//!   (`data/puzzles/puzzles-fsf.tsv`, Fairy-Stockfish's) and judges by them which puzzles
+//!   are unambiguous.
 //! - [`mine`] runs the whole search over many games, resumably, on several threads;
 //!   [`verify`] re-checks a puzzle file; [`selfplay`] plays engine games to mine. These three
 //!   and [`input`] come with the default `mine` feature; without it (the browser build) the
@@ -32,6 +35,7 @@ pub mod judge;
 #[cfg(feature = "mine")]
 pub mod mine;
 pub mod record;
+pub mod second_line;
 pub mod selfplay;
 pub mod themes;
 #[cfg(feature = "mine")]

@@ -265,6 +265,7 @@ pub fn header() -> String {
 pub const SHIPPED_COMMENTS: &[&str] = &[
     "Xiangqi puzzles: positions from real games where the side to move has exactly one winning move.",
     "Mined by `xiangqi puzzles mine` and re-verified by `xiangqi puzzles verify` with a deeper search; see data/puzzles/README.md.",
+    "Screened by `xiangqi puzzles screen`: Fairy-Stockfish's best move is the first move and its second-best line no rival (puzzles-fsf.tsv holds its lines).",
     "Columns (tab-separated, found by name): id fen moves themes level daily source.",
     "moves: the solution in ICCS, solver's move first, the defender's best replies between; it ends with a solver move.",
     "level: the weakest engine level (beginner casual club strong master) whose own search plays the first move and sees the win.",

@@ -1,9 +1,11 @@
-//! The shipped puzzle set: its format, its attribution, and a sample re-verified by the
-//! deep search (`make puzzles-verify` re-verifies all of it).
+//! The shipped puzzle set: its format, its attribution, a sample re-verified by the deep
+//! search (`make puzzles-verify` re-verifies all of it), and every puzzle judged by
+//! Fairy-Stockfish's recorded lines (`data/puzzles/puzzles-fsf.tsv`).
 
 use std::collections::HashSet;
 use xiangqi_puzzles::judge::Budget;
 use xiangqi_puzzles::record::{self, PuzzleRecord};
+use xiangqi_puzzles::second_line::{self, EngineLines};
 use xiangqi_puzzles::verify::verify_one;
 use xiangqi_puzzles::Judge;
 
@@ -11,6 +13,8 @@ use xiangqi_puzzles::Judge;
 const SHIPPED_BUDGET: Budget = Budget::nodes(600_000);
 /// Puzzles re-verified here, spread over the file.
 const SAMPLE: usize = 20;
+/// The share of the shipped set that must be unambiguous by Fairy-Stockfish's lines.
+const MIN_UNAMBIGUOUS: f64 = 0.97;
 
 fn shipped() -> (Vec<String>, Vec<PuzzleRecord>) {
     let text = std::fs::read_to_string(concat!(
@@ -109,4 +113,48 @@ fn a_sample_passes_the_deep_search() {
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Fairy-Stockfish's recorded lines: the comment lines and the rows.
+fn fairy_stockfish_lines() -> (Vec<String>, Vec<EngineLines>) {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/puzzles/puzzles-fsf.tsv"
+    ))
+    .unwrap();
+    let (comments, rows) = second_line::read_file(&text);
+    let lines = rows
+        .into_iter()
+        .map(|(line, r)| r.unwrap_or_else(|e| panic!("puzzles-fsf.tsv line {line}: {e}")))
+        .collect();
+    (comments, lines)
+}
+
+#[test]
+fn fairy_stockfish_finds_one_good_first_move_in_the_shipped_set() {
+    let (_, puzzles) = shipped();
+    let (comments, lines) = fairy_stockfish_lines();
+    // The lines are an independent engine's, at the settings the README states.
+    let engine = comments.iter().find(|c| c.starts_with("engine:"));
+    let engine = engine.unwrap_or_else(|| panic!("no engine comment: {comments:?}"));
+    assert!(engine.contains("Fairy-Stockfish"), "{engine}");
+    assert!(
+        engine.contains("MultiPV 2") && engine.contains("go movetime 1500"),
+        "{engine}"
+    );
+    let screening = second_line::screen(&puzzles, &lines);
+    let unrecorded: Vec<&str> = screening.unrecorded.iter().map(|p| p.id.as_str()).collect();
+    assert!(unrecorded.is_empty(), "no line for {unrecorded:?}");
+    assert!(puzzles.len() >= 1000, "{} puzzles", puzzles.len());
+    let share = screening.unambiguous.len() as f64 / puzzles.len() as f64;
+    let ambiguous: Vec<String> = screening
+        .ambiguous
+        .iter()
+        .map(|(p, why)| format!("{}: {why}", p.id))
+        .collect();
+    assert!(
+        share >= MIN_UNAMBIGUOUS,
+        "{:.1}% unambiguous: {ambiguous:#?}",
+        100.0 * share
+    );
 }
