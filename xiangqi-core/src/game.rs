@@ -303,13 +303,17 @@ impl Game {
         }
     }
 
-    /// Fills the chase sets of the plies after the first `from` (the cycle from an earlier
+    /// Fills the chase sets of the plies after the first `first` (the cycle from an earlier
     /// occurrence of the current position to now): the position and the piece ids there are
     /// rebuilt by taking the plies back on a copy, then the plies are replayed.
-    fn fill_cycle_chases(&mut self, from: usize) {
+    fn fill_cycle_chases(&mut self, first: usize) {
         let mut position = self.position.clone();
         let mut ids = self.ids;
-        for (record, state) in self.records[from..].iter().zip(&self.states[from..]).rev() {
+        for (record, state) in self.records[first..]
+            .iter()
+            .zip(&self.states[first..])
+            .rev()
+        {
             position.unmake_move(record.mv, state.undo);
             let (from, to) = (record.mv.from(), record.mv.to());
             if from != to {
@@ -317,10 +321,10 @@ impl Game {
                 ids[to.index()] = state.captured_id;
             }
         }
-        for record in &mut self.records[from..] {
+        for record in &mut self.records[first..] {
             record.chased = PieceSet::EMPTY;
         }
-        fill_chases(&position, &ids, &mut self.records[from..]);
+        fill_chases(&position, &ids, &mut self.records[first..]);
     }
 
     /// Takes back the last move, restoring the position, records, repetition counts and piece
