@@ -374,6 +374,18 @@ typedef struct {
 } xq_search_result;
 
 /**
+ * The game a position belongs to: xiangqi, or janggi under one of Fairy-Stockfish's rule
+ * sets. The numbers never change.
+ */
+typedef uint32_t xq_variant;
+
+/**
+ * A side's janggi setup: where its horses (마) and elephants (상) start, read from its own
+ * left.
+ */
+typedef uint32_t xq_janggi_setup;
+
+/**
  * A side: `XQ_COLOR_RED` or `XQ_COLOR_BLACK`. The numbers are Rust's (`xiangqi_core::Color`
  * as an index); Python's `RED` is `True` and `BLACK` is `False`, as in python-chess.
  */
@@ -558,6 +570,61 @@ typedef uint32_t xq_record_format;
 #define XQ_NOTATION_ANY 5
 
 /**
+ * Janggi's Korean coordinates: `79졸78`, the pass `한수쉼` (UTF-8).
+ */
+#define XQ_NOTATION_KOREAN 6
+
+/**
+ * Fairy-Stockfish's janggi notation: `P79-78`, `H02x83`.
+ */
+#define XQ_NOTATION_KOREAN_FSF 7
+
+/**
+ * Xiangqi.
+ */
+#define XQ_VARIANT_XIANGQI 0
+
+/**
+ * Janggi, Korean tournament rules: bikjang and counting.
+ */
+#define XQ_VARIANT_JANGGI 1
+
+/**
+ * Janggi: bikjang, no counting (those endings draw).
+ */
+#define XQ_VARIANT_JANGGI_TRADITIONAL 2
+
+/**
+ * Janggi, Kakao rules: no bikjang, counting, fourfold repetition.
+ */
+#define XQ_VARIANT_JANGGI_MODERN 3
+
+/**
+ * Janggi: no bikjang, no counting.
+ */
+#define XQ_VARIANT_JANGGI_CASUAL 4
+
+/**
+ * 마상상마: both elephants inside.
+ */
+#define XQ_JANGGI_SETUP_MA_SANG_SANG_MA 0
+
+/**
+ * 상마마상: both elephants outside.
+ */
+#define XQ_JANGGI_SETUP_SANG_MA_MA_SANG 1
+
+/**
+ * 마상마상.
+ */
+#define XQ_JANGGI_SETUP_MA_SANG_MA_SANG 2
+
+/**
+ * 상마상마.
+ */
+#define XQ_JANGGI_SETUP_SANG_MA_SANG_MA 3
+
+/**
  * The game goes on.
  */
 #define XQ_TERMINATION_NONE 0
@@ -705,6 +772,25 @@ uint32_t xq_abi_version(void);
 uint32_t xq_engine_max_hash_mb(void);
 
 /**
+ * The name of a level (`"beginner"` .. `"master"`, as Python's `xiangqi.engine.LEVELS` and the
+ * page name them), from the search crate's table; `""` for an unknown level. Static, never NULL.
+ */
+const char *xq_level_name(xq_level level);
+
+/**
+ * One line saying how a level plays (English), from the search crate's table; `""` for an
+ * unknown level. Static, never NULL.
+ */
+const char *xq_level_description(xq_level level);
+
+/**
+ * The time a level thinks per move when a game has no clock, in milliseconds (the search
+ * crate's `Level::think_time`, which the page and the terminal game use); 0 for an unknown
+ * level.
+ */
+uint32_t xq_level_think_ms(xq_level level);
+
+/**
  * The default options: 1 thread, 64 MiB, Master, axf rules (the library default), one line,
  * clock seed.
  *
@@ -805,6 +891,42 @@ bool xq_move_is_valid(xq_move mv);
  * `out` must be NULL or valid for a write.
  */
 xq_status xq_game_new(xq_rules rules, xq_game **out);
+
+/**
+ * A new game of `variant` (an `XQ_VARIANT_*` value) under the variant's own rules, from a FEN
+ * (NUL-terminated, read in that variant) or, with `fen` NULL, from the variant's start. A
+ * malformed or illegal FEN gives `XQ_STATUS_INVALID_FEN`.
+ *
+ * # Safety
+ * `fen` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+ */
+xq_status xq_game_new_variant(xq_variant variant, const char *fen, xq_game **out);
+
+/**
+ * A new janggi game (Korean tournament rules) from the setups the two sides chose
+ * (`XQ_JANGGI_SETUP_*` values).
+ *
+ * # Safety
+ * `out` must be NULL or valid for a write.
+ */
+xq_status xq_game_new_janggi(xq_janggi_setup cho, xq_janggi_setup han, xq_game **out);
+
+/**
+ * The game's variant (an `XQ_VARIANT_*` value).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out` NULL or valid for a write.
+ */
+xq_status xq_game_variant(const xq_game *game, xq_variant *out);
+
+/**
+ * The pass of the current position (janggi: the general's point twice); play it with
+ * `xq_game_play`, which refuses it where it is illegal (in check, in xiangqi).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out` NULL or valid for a write.
+ */
+xq_status xq_game_pass_move(const xq_game *game, xq_move *out);
 
 /**
  * A new game from a FEN (NUL-terminated) under `rules`. A malformed or illegal FEN gives

@@ -106,6 +106,18 @@ def test_ranks_one_to_ten_and_the_variant_option(tmp_path: Path) -> None:
     assert result.move == Move.from_uci("a6a5")
 
 
+def test_our_engine_offers_variants_and_keeps_iccs_ranks(binary: List[str]) -> None:
+    # Its UCI_Variant starts on xiangqi (janggi beside it): ranks stay 0..9, unlike the
+    # Fairy-Stockfish-like engine above, whose variant option starts on chess.
+    with SimpleEngine.popen_uci(binary) as engine:
+        variant = engine.find_option("UCI_Variant")
+        assert variant is not None and variant.default == "xiangqi"
+        assert engine.rank_base == 0
+        board = Board()
+        board.push_uci("h2e2")
+        assert engine.play(board, Limit(nodes=500)).move in board.legal_moves
+
+
 def test_the_whole_history_is_sent(tmp_path: Path) -> None:
     log = tmp_path / "received.txt"
     board = a_game()

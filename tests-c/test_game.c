@@ -317,7 +317,51 @@ static void test_declared_results(void) {
     CHECK(strcmp(xq_termination_name(XQ_TERMINATION_NONE), "") == 0);
     CHECK(strcmp(xq_termination_name(99), "") == 0);
     CHECK(xq_role_value(XQ_ROLE_CHARIOT) == 1000 && xq_role_value(XQ_ROLE_SOLDIER) == 100);
+    /* The levels' table, as Python and the page name them. */
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_BEGINNER), "beginner") == 0);
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_MASTER), "master") == 0);
+    CHECK(strcmp(xq_level_name(XQ_LEVEL_MASTER + 1), "") == 0);
+    CHECK(strlen(xq_level_description(XQ_LEVEL_CLUB)) > 0 && strcmp(xq_level_description(99), "") == 0);
+    CHECK(xq_level_think_ms(XQ_LEVEL_BEGINNER) > 0 && xq_level_think_ms(XQ_LEVEL_BEGINNER) <= xq_level_think_ms(XQ_LEVEL_MASTER));
+    CHECK(xq_level_think_ms(99) == 0);
     CHECK(xq_role_value(XQ_ROLE_GENERAL) == 0 && xq_role_value(7) == -1);
+}
+
+static void test_janggi(void) {
+    /* Janggi: the start of a chosen setup, the pass, two passes ending the game on counting. */
+    xq_game *game = NULL;
+    CHECK_STATUS(xq_game_new_janggi(XQ_JANGGI_SETUP_SANG_MA_MA_SANG, 4, &game), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_game_new_variant(9, NULL, &game), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_game_new_variant(XQ_VARIANT_JANGGI, "not a fen", &game), XQ_STATUS_INVALID_FEN);
+    CHECK_STATUS(xq_game_new_janggi(XQ_JANGGI_SETUP_SANG_MA_MA_SANG, XQ_JANGGI_SETUP_MA_SANG_SANG_MA, &game),
+                 XQ_STATUS_OK);
+    char fen[XQ_MAX_FEN];
+    size_t fen_len = 0;
+    CHECK_STATUS(xq_game_fen(game, fen, sizeof fen, &fen_len), XQ_STATUS_OK);
+    CHECK(strcmp(fen, "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1") == 0);
+    xq_variant variant = 99;
+    CHECK_STATUS(xq_game_variant(game, &variant), XQ_STATUS_OK);
+    CHECK(variant == XQ_VARIANT_JANGGI);
+    xq_move pass = 0;
+    CHECK_STATUS(xq_game_pass_move(game, &pass), XQ_STATUS_OK);
+    char text[32];
+    size_t needed = 0;
+    CHECK_STATUS(xq_game_format_move(game, pass, XQ_NOTATION_ICCS, text, sizeof text, &needed), XQ_STATUS_OK);
+    CHECK(strcmp(text, "e1e1") == 0);
+    CHECK_STATUS(xq_game_format_move(game, pass, XQ_NOTATION_KOREAN_FSF, text, sizeof text, &needed), XQ_STATUS_OK);
+    CHECK(strcmp(text, "K95-95") == 0);
+    CHECK_STATUS(xq_game_play(game, pass), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_play_text(game, "한수쉼", XQ_NOTATION_KOREAN), XQ_STATUS_OK);
+    xq_outcome outcome;
+    CHECK_STATUS(xq_game_outcome(game, &outcome), XQ_STATUS_OK);
+    CHECK(outcome.is_over && outcome.termination == XQ_TERMINATION_DOUBLE_PASS);
+    CHECK(outcome.winner == (int32_t)XQ_COLOR_BLACK); /* Han's 1.5 points */
+    xq_game_free(game);
+    /* A xiangqi game has no pass. */
+    CHECK_STATUS(xq_game_new_variant(XQ_VARIANT_XIANGQI, NULL, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_pass_move(game, &pass), XQ_STATUS_OK);
+    CHECK(xq_game_play(game, pass) != XQ_STATUS_OK);
+    xq_game_free(game);
 }
 
 int main(void) {
@@ -331,6 +375,7 @@ int main(void) {
     test_longest_fen();
     test_numbering();
     test_declared_results();
+    test_janggi();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return EXIT_FAILURE;

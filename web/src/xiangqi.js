@@ -13,10 +13,14 @@
 // threadStatus(), which says whether the engine can use threads and why not.
 
 import init, {
-  Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex,
+  Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex, tables,
 } from '../pkg/st/xiangqi_wasm.js';
 
-export { Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex };
+// tables(): the Rust tables the page names (levels with think time, terminations, piece
+// values, the mate scale, the null move); tests/tables.test.mjs holds the page's names to them.
+export {
+  Game, squareName, squareIndex, judgeMove, expectedScore, readPuzzles, dailyPuzzleIndex, tables,
+};
 
 let loading = null;
 

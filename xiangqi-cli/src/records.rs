@@ -85,8 +85,10 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
             "--from-encoding" => read.pgn.encoding = encoding_arg(value("--from-encoding")?)?,
             "--format" => {
                 let name = value("--format")?;
-                let format = Format::from_path(Path::new(&format!("x.{name}")))
-                    .ok_or_else(|| format!("unknown format {name:?} (xqf, pgn, dhtml, fen)"))?;
+                let format =
+                    Format::from_path(Path::new(&format!("x.{name}"))).ok_or_else(|| {
+                        format!("unknown format {name:?} (xqf, pgn, dhtml, fen, gib)")
+                    })?;
                 per_game = Some(format);
             }
             other if other.starts_with("--") => {
@@ -154,6 +156,7 @@ fn write_folder(
         Format::Xqf => "xqf",
         Format::DhtmlXq => "dhtml",
         Format::FenList => "fen",
+        Format::Gib => "gib",
     };
     let mut counts: std::collections::HashMap<&Path, usize> = Default::default();
     for (path, _, _) in games {

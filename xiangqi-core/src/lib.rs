@@ -33,6 +33,7 @@ mod color;
 pub mod dhtmlxq;
 pub mod fen;
 pub mod game;
+pub mod gib;
 pub mod janggi;
 pub mod legality;
 mod movegen;

@@ -3,7 +3,8 @@
 //! `tools/janggi_differential_data.py`): the legal moves (their number and a digest of their
 //! texts), check, `is_immediate_game_end` (two passes, bikjang twice) and
 //! `is_optional_game_end` (repetition, perpetual check, the no-capture limit; counting) with
-//! the result. Our `Game` must agree at every position.
+//! the result. Our `Game` must agree at every position, and `Position::gives_check` with the
+//! check pyffish reports after each move played.
 
 use xiangqi_core::{Color, Game, Move, Position, Square, Termination, Variant};
 
@@ -117,8 +118,16 @@ fn janggi_agrees_with_pyffish() {
         positions += 1;
         if f[7] != "-" {
             let m = parse_fsf(f[7]);
+            let gives_check = game.position().gives_check(m);
             game.push(m)
                 .unwrap_or_else(|e| panic!("{at}: {e} in {fen}"));
+            // The next line's check is pyffish's gives_check of this move.
+            assert_eq!(
+                gives_check,
+                game.position().is_check(),
+                "{at}: gives_check {} in {fen}",
+                f[7]
+            );
         }
     }
     setups += seen.len();

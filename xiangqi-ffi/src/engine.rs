@@ -199,6 +199,46 @@ pub extern "C" fn xq_engine_max_hash_mb() -> u32 {
     u32::try_from(xiangqi_search::max_hash_mb()).unwrap_or(u32::MAX)
 }
 
+/// The level's name and description as C strings, built once from the search crate's table.
+fn level_texts(level: xq_level) -> Option<&'static (std::ffi::CString, std::ffi::CString)> {
+    static TEXTS: std::sync::OnceLock<Vec<(std::ffi::CString, std::ffi::CString)>> =
+        std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        Level::ALL
+            .iter()
+            .map(|l| {
+                let text = |s: &str| std::ffi::CString::new(s).expect("the table has no NUL");
+                (text(&l.name().to_lowercase()), text(l.description()))
+            })
+            .collect()
+    });
+    texts.get(usize::try_from(level).ok()?)
+}
+
+/// The name of a level (`"beginner"` .. `"master"`, as Python's `xiangqi.engine.LEVELS` and the
+/// page name them), from the search crate's table; `""` for an unknown level. Static, never NULL.
+#[no_mangle]
+pub extern "C" fn xq_level_name(level: xq_level) -> *const c_char {
+    level_texts(level).map_or(c"".as_ptr(), |(name, _)| name.as_ptr())
+}
+
+/// One line saying how a level plays (English), from the search crate's table; `""` for an
+/// unknown level. Static, never NULL.
+#[no_mangle]
+pub extern "C" fn xq_level_description(level: xq_level) -> *const c_char {
+    level_texts(level).map_or(c"".as_ptr(), |(_, description)| description.as_ptr())
+}
+
+/// The time a level thinks per move when a game has no clock, in milliseconds (the search
+/// crate's `Level::think_time`, which the page and the terminal game use); 0 for an unknown
+/// level.
+#[no_mangle]
+pub extern "C" fn xq_level_think_ms(level: xq_level) -> u32 {
+    level_from(level).map_or(0, |l| {
+        u32::try_from(l.think_time().as_millis()).unwrap_or(u32::MAX)
+    })
+}
+
 fn level_from(level: xq_level) -> Result<Level, xq_status> {
     Level::ALL
         .get(level as usize)

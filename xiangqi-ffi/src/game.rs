@@ -4,9 +4,10 @@
 use crate::status::xq_status;
 use crate::util::{c_str, from_mut_ptr, from_ptr, guard, write_out, write_str};
 use std::ffi::c_char;
+use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{
     perft, Color, Game, IllegalMoveReason, Move, MoveParseError, Notation, Position, Role, Rules,
-    Square, Termination, MAX_MOVES,
+    Square, Termination, Variant, MAX_MOVES,
 };
 
 /// A game: the position, the moves that led to it and the rules it is judged by. Owned by the
@@ -74,6 +75,36 @@ pub const XQ_NOTATION_CHINESE: xq_notation = 3;
 pub const XQ_NOTATION_CHINESE_TRADITIONAL: xq_notation = 4;
 /// Parsing only: ICCS (ranks 0..9), WXF or Chinese, whichever the text is.
 pub const XQ_NOTATION_ANY: xq_notation = 5;
+/// Janggi's Korean coordinates: `79졸78`, the pass `한수쉼` (UTF-8).
+pub const XQ_NOTATION_KOREAN: xq_notation = 6;
+/// Fairy-Stockfish's janggi notation: `P79-78`, `H02x83`.
+pub const XQ_NOTATION_KOREAN_FSF: xq_notation = 7;
+
+/// The game a position belongs to: xiangqi, or janggi under one of Fairy-Stockfish's rule
+/// sets. The numbers never change.
+pub type xq_variant = u32;
+/// Xiangqi.
+pub const XQ_VARIANT_XIANGQI: xq_variant = 0;
+/// Janggi, Korean tournament rules: bikjang and counting.
+pub const XQ_VARIANT_JANGGI: xq_variant = 1;
+/// Janggi: bikjang, no counting (those endings draw).
+pub const XQ_VARIANT_JANGGI_TRADITIONAL: xq_variant = 2;
+/// Janggi, Kakao rules: no bikjang, counting, fourfold repetition.
+pub const XQ_VARIANT_JANGGI_MODERN: xq_variant = 3;
+/// Janggi: no bikjang, no counting.
+pub const XQ_VARIANT_JANGGI_CASUAL: xq_variant = 4;
+
+/// A side's janggi setup: where its horses (마) and elephants (상) start, read from its own
+/// left.
+pub type xq_janggi_setup = u32;
+/// 마상상마: both elephants inside.
+pub const XQ_JANGGI_SETUP_MA_SANG_SANG_MA: xq_janggi_setup = 0;
+/// 상마마상: both elephants outside.
+pub const XQ_JANGGI_SETUP_SANG_MA_MA_SANG: xq_janggi_setup = 1;
+/// 마상마상.
+pub const XQ_JANGGI_SETUP_MA_SANG_MA_SANG: xq_janggi_setup = 2;
+/// 상마상마.
+pub const XQ_JANGGI_SETUP_SANG_MA_SANG_MA: xq_janggi_setup = 3;
 
 /// Why a game ended (`XQ_TERMINATION_NONE` while it goes on). The numbers are
 /// `xiangqi_core::Termination::code()` and Python's `Termination` values, and never change.
@@ -135,6 +166,30 @@ pub const XQ_MAX_FEN: usize = 128;
 
 // The header's numbers are the core's: checked when the library is built.
 const _: () = {
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_XIANGQI as usize],
+        Variant::Xiangqi
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI as usize],
+        Variant::Janggi
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI_TRADITIONAL as usize],
+        Variant::JanggiTraditional
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI_MODERN as usize],
+        Variant::JanggiModern
+    ));
+    assert!(matches!(
+        Variant::ALL[XQ_VARIANT_JANGGI_CASUAL as usize],
+        Variant::JanggiCasual
+    ));
+    assert!(matches!(
+        Arrangement::ALL[XQ_JANGGI_SETUP_SANG_MA_SANG_MA as usize],
+        Arrangement::SangMaSangMa
+    ));
     assert!(XQ_COLOR_RED as usize == Color::Red.index());
     assert!(XQ_COLOR_BLACK as usize == Color::Black.index());
     assert!(XQ_ROLE_GENERAL as usize == Role::General.index());
@@ -199,8 +254,24 @@ fn notation_from(notation: xq_notation) -> Result<Notation, xq_status> {
         XQ_NOTATION_WXF => Notation::Wxf,
         XQ_NOTATION_CHINESE => Notation::Chinese,
         XQ_NOTATION_CHINESE_TRADITIONAL => Notation::ChineseTraditional,
+        XQ_NOTATION_KOREAN => Notation::Korean,
+        XQ_NOTATION_KOREAN_FSF => Notation::KoreanFsf,
         _ => return Err(xq_status::InvalidArgument),
     })
+}
+
+fn variant_from(variant: xq_variant) -> Result<Variant, xq_status> {
+    Variant::ALL
+        .get(variant as usize)
+        .copied()
+        .ok_or(xq_status::InvalidArgument)
+}
+
+fn setup_from(setup: xq_janggi_setup) -> Result<Arrangement, xq_status> {
+    Arrangement::ALL
+        .get(setup as usize)
+        .copied()
+        .ok_or(xq_status::InvalidArgument)
 }
 
 pub(crate) fn move_from(value: xq_move) -> Result<Move, xq_status> {
@@ -284,6 +355,89 @@ pub unsafe extern "C" fn xq_game_new(rules: xq_rules, out: *mut *mut xq_game) ->
         }
         // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
         unsafe { write_out(out, xq_game::boxed(Game::new(Position::startpos(), rules))) }
+    })
+}
+
+/// A new game of `variant` (an `XQ_VARIANT_*` value) under the variant's own rules, from a FEN
+/// (NUL-terminated, read in that variant) or, with `fen` NULL, from the variant's start. A
+/// malformed or illegal FEN gives `XQ_STATUS_INVALID_FEN`.
+///
+/// # Safety
+/// `fen` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_new_variant(
+    variant: xq_variant,
+    fen: *const c_char,
+    out: *mut *mut xq_game,
+) -> xq_status {
+    guard(|| {
+        let variant = variant_from(variant)?;
+        let fen = if fen.is_null() {
+            None
+        } else {
+            // SAFETY: fen is non-NULL here; the caller guarantees it is NUL-terminated.
+            Some(unsafe { c_str(fen) }?)
+        };
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        let game = Game::of_variant(variant, fen).map_err(|_| xq_status::InvalidFen)?;
+        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+        unsafe { write_out(out, xq_game::boxed(game)) }
+    })
+}
+
+/// A new janggi game (Korean tournament rules) from the setups the two sides chose
+/// (`XQ_JANGGI_SETUP_*` values).
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_new_janggi(
+    cho: xq_janggi_setup,
+    han: xq_janggi_setup,
+    out: *mut *mut xq_game,
+) -> xq_status {
+    guard(|| {
+        let start = Position::janggi_start(setup_from(cho)?, setup_from(han)?);
+        if out.is_null() {
+            return Err(xq_status::NullArgument);
+        }
+        let game = Game::new(start, Variant::Janggi.default_rules());
+        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+        unsafe { write_out(out, xq_game::boxed(game)) }
+    })
+}
+
+/// The game's variant (an `XQ_VARIANT_*` value).
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_variant(game: *const xq_game, out: *mut xq_variant) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let variant = game.game.position().variant();
+        let code = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0);
+        // SAFETY: the caller guarantees out is NULL or writable.
+        unsafe { write_out(out, code as xq_variant) }
+    })
+}
+
+/// The pass of the current position (janggi: the general's point twice); play it with
+/// `xq_game_play`, which refuses it where it is illegal (in check, in xiangqi).
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_pass_move(game: *const xq_game, out: *mut xq_move) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live.
+        let game = unsafe { from_ptr(game) }?;
+        let pass = game.game.position().pass_move();
+        // SAFETY: the caller guarantees out is NULL or writable.
+        unsafe { write_out(out, pass.to_u16()) }
     })
 }
 

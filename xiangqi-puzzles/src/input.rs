@@ -81,6 +81,7 @@ fn reason(error: &ReadError) -> &'static str {
         ReadError::Io(_) => "read",
         ReadError::Xqf(_) => "xqf",
         ReadError::DhtmlXq(_) => "dhtmlxq",
+        ReadError::Gib(_) => "gib",
         ReadError::Pgn(e) => match e.kind {
             PgnErrorKind::Io(_) => "read",
             PgnErrorKind::Tag(_) => "tag",

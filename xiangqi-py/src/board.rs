@@ -14,8 +14,9 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use std::sync::atomic::{AtomicBool, Ordering};
+use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{
-    Color, Game, Move as CoreMove, Notation, Position, Rules, Square, STARTING_FEN,
+    Color, Game, Move as CoreMove, Notation, Position, Rules, Square, Variant, STARTING_FEN,
 };
 
 /// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
@@ -73,8 +74,9 @@ pub fn parse_encoding(name: &str) -> PyResult<Encoding> {
     })
 }
 
-/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules), the moves.
-type Reduced = (Py<PyAny>, (String, String), Vec<Move>);
+/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules, variant), the
+/// moves.
+type Reduced = (Py<PyAny>, (String, String, String), Vec<Move>);
 
 /// The game behind a board: start position, moves and rules (all rule logic is in core's `Game`).
 #[derive(Clone)]
@@ -153,8 +155,17 @@ pub fn parse_rules(rules: &str) -> PyResult<Rules> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
-fn parse_fen(fen: &str) -> PyResult<Position> {
-    Position::from_fen(fen).map_err(fen_error)
+/// Parses a variant name (`xiangqi`, `janggi`, `janggitraditional`, `janggimodern`,
+/// `janggicasual`).
+pub fn parse_variant(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
+}
+
+/// Parses a janggi setup name (`masangsangma`, `마상상마`, ...).
+fn parse_arrangement(name: &str) -> PyResult<Arrangement> {
+    name.parse::<Arrangement>()
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
 impl Board {
@@ -225,9 +236,13 @@ impl Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (fen = Some(STARTING_FEN), rules = "axf"))]
-    fn py_new(fen: Option<&str>, rules: &str) -> PyResult<Board> {
-        let rules = parse_rules(rules)?;
+    #[pyo3(signature = (fen = Some(STARTING_FEN), rules = None, variant = "xiangqi"))]
+    fn py_new(fen: Option<&str>, rules: Option<&str>, variant: &str) -> PyResult<Board> {
+        let variant = parse_variant(variant)?;
+        let rules = match rules {
+            Some(rules) => parse_rules(rules)?,
+            None => variant.default_rules(),
+        };
         let pos = match fen {
             None => {
                 return Err(crate::errors::FenError::new_err(
@@ -237,10 +252,37 @@ impl Board {
                      set_piece_map, set_piece_at and remove_piece_at",
                 ))
             }
-            Some(fen) if fen == STARTING_FEN => Position::startpos(),
-            Some(fen) => parse_fen(fen)?,
+            Some(fen) if fen == STARTING_FEN => Position::start_of(variant),
+            Some(fen) => Position::from_fen_variant(fen, variant).map_err(fen_error)?,
         };
         Ok(Board::from_position(pos, rules))
+    }
+
+    /// A janggi board from the setups the two sides chose: `cho` and `han` each one of
+    /// `masangsangma` (마상상마, both elephants inside), `sangmamasang` (상마마상),
+    /// `masangmasang` (마상마상) or `sangmasangma` (상마상마), read from the side's own left.
+    #[staticmethod]
+    #[pyo3(signature = (cho = "masangsangma", han = "masangsangma", rules = None))]
+    fn janggi(cho: &str, han: &str, rules: Option<&str>) -> PyResult<Board> {
+        let pos = Position::janggi_start(parse_arrangement(cho)?, parse_arrangement(han)?);
+        let rules = match rules {
+            Some(rules) => parse_rules(rules)?,
+            None => pos.variant().default_rules(),
+        };
+        Ok(Board::from_position(pos, rules))
+    }
+
+    /// The game: `"xiangqi"`, or a janggi rule set (`"janggi"`, `"janggitraditional"`,
+    /// `"janggimodern"`, `"janggicasual"`).
+    #[getter]
+    fn variant(&self) -> String {
+        self.line.pos().variant().to_string()
+    }
+
+    /// The pass (janggi: the general's point twice, `e1e1` at the start). It is legal only
+    /// where `is_legal` says so; xiangqi has none.
+    fn pass_move(&self) -> Move {
+        Move::wrap(self.line.pos().pass_move())
     }
 
     /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
@@ -287,7 +329,9 @@ impl Board {
 
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        self.line = Line::new(parse_fen(fen)?, self.line.game.rules());
+        let variant = self.line.pos().variant();
+        let pos = Position::from_fen_variant(fen, variant).map_err(fen_error)?;
+        self.line = Line::new(pos, self.line.game.rules());
         Ok(())
     }
 
@@ -331,7 +375,8 @@ impl Board {
 
     /// Back to the start position, with an empty move stack.
     fn reset(&mut self) {
-        self.line = Line::new(Position::startpos(), self.line.game.rules());
+        let start = Position::start_of(self.line.pos().variant());
+        self.line = Line::new(start, self.line.game.rules());
     }
 
     /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
@@ -368,7 +413,7 @@ impl Board {
         let root = this.line.root().fen();
         Ok((
             slf.get_type().into_any().unbind(),
-            (root, this.rules()),
+            (root, this.rules(), this.variant()),
             this.move_stack(),
         ))
     }
@@ -576,7 +621,8 @@ impl Board {
     }
 
     /// The move written in `notation`: `"iccs"` (`h2e2`), `"iccs1"` (`h3e3`), `"wxf"`,
-    /// `"chinese"` or `"chinese-traditional"`.
+    /// `"chinese"`, `"chinese-traditional"`, `"vietnamese"`, `"korean"` (`79졸78`) or
+    /// `"korean-fsf"` (`P79-78`).
     #[pyo3(signature = (r#move, notation = "wxf"))]
     fn format_move(&self, r#move: &Move, notation: &str) -> PyResult<String> {
         self.format(r#move, parse_notation(notation)?)

@@ -1,5 +1,7 @@
 //! The tables the Rust crates own, as the Python package sees them: the null move's text, the
-//! piece values, the mate-score scales and the mate-search depth, the illegal-move reasons; and
+//! piece values, the mate-score scales and the mate-search depth, the terminations and the
+//! illegal-move reasons (code and words, which `xiangqi.Termination` and
+//! `xiangqi.IllegalMoveReason` name); and
 //! the puzzle file's reader and daily rule.
 //! Each is read from its Rust home; `python-tests/test_tables.py` compares the Python names
 //! built on them with these.
@@ -86,6 +88,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|r| (r.code(), r.message()))
         .collect();
     m.add("ILLEGAL_REASONS", reasons)?;
+    let terminations: Vec<(u8, &str)> = xiangqi_core::Termination::ALL
+        .iter()
+        .map(|t| (t.code(), t.name()))
+        .collect();
+    m.add("TERMINATIONS", terminations)?;
     m.add_function(wrap_pyfunction!(mate_depth, m)?)?;
     m.add("PUZZLE_COLUMNS", xiangqi_puzzles::record::COLUMNS.to_vec())?;
     m.add_function(wrap_pyfunction!(puzzles_read, m)?)?;

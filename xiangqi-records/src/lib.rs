@@ -51,6 +51,8 @@ pub enum Format {
     DhtmlXq,
     /// One FEN per line (`.fen`, `.epd`): records of a start position and no moves.
     FenList,
+    /// The janggi records of Korean programs (`.gib`, cp949 or UTF-8).
+    Gib,
 }
 
 impl Format {
@@ -62,17 +64,19 @@ impl Format {
             "xqf" => Format::Xqf,
             "dhtml" | "dhtmlxq" | "xqdhtml" => Format::DhtmlXq,
             "fen" | "epd" => Format::FenList,
+            "gib" => Format::Gib,
             _ => return None,
         })
     }
 
-    /// A short name: `pgn`, `xqf`, `dhtmlxq`, `fen`.
+    /// A short name: `pgn`, `xqf`, `dhtmlxq`, `fen`, `gib`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Pgn => "pgn",
             Format::Xqf => "xqf",
             Format::DhtmlXq => "dhtmlxq",
             Format::FenList => "fen",
+            Format::Gib => "gib",
         }
     }
 }
@@ -98,6 +102,8 @@ pub enum ReadError {
     Xqf(String),
     /// A DhtmlXQ record is malformed.
     DhtmlXq(String),
+    /// A `.gib` record is malformed (the file's records are not read).
+    Gib(String),
 }
 
 impl fmt::Display for ReadError {
@@ -107,6 +113,7 @@ impl fmt::Display for ReadError {
             ReadError::Pgn(e) => write!(f, "{e}"),
             ReadError::Xqf(e) => write!(f, "XQF: {e}"),
             ReadError::DhtmlXq(e) => write!(f, "DhtmlXQ: {e}"),
+            ReadError::Gib(e) => write!(f, "gib: {e}"),
         }
     }
 }
@@ -178,6 +185,17 @@ pub fn read_bytes(
                 .map(|g| g.map_err(|e| ReadError::DhtmlXq(e.to_string())))
                 .collect();
             (decoded.encoding, games)
+        }
+        Format::Gib => {
+            let encoding = match core::str::from_utf8(bytes) {
+                Ok(_) => TextEncoding::Utf8,
+                Err(_) => TextEncoding::Auto,
+            };
+            let games = match xiangqi_core::gib::read_bytes(bytes) {
+                Ok(games) => games.into_iter().map(Ok).collect(),
+                Err(e) => vec![Err(ReadError::Gib(e.to_string()))],
+            };
+            (encoding, games)
         }
     }
 }
@@ -405,6 +423,8 @@ pub enum WriteError {
     Record(pgn::PgnWriteError),
     /// XQF cannot hold the record's start position.
     Xqf(xiangqi_core::xqf::XqfError),
+    /// `.gib` cannot hold the record (it starts from no janggi setup, or a move is illegal).
+    Gib(xiangqi_core::gib::GibWriteError),
     /// The encoding lacks a character of the record at this index (from 0) in a tag, a name or
     /// a comment: nothing is written in its place.
     Unencodable(usize, text::Unencodable),
@@ -420,6 +440,7 @@ impl fmt::Display for WriteError {
             ),
             WriteError::Record(e) => write!(f, "{e}"),
             WriteError::Xqf(e) => write!(f, "XQF: {e}"),
+            WriteError::Gib(e) => write!(f, "gib: {e}"),
             WriteError::Unencodable(index, e) => write!(
                 f,
                 "record {}: {e} of its text; nothing written (utf-8, gbk and utf-16 have every \
@@ -473,6 +494,7 @@ pub fn write_bytes(
                 text.push('\n');
             }
             Format::Xqf => return write_xqf(games),
+            Format::Gib => text.push_str(&xiangqi_core::gib::write(game).map_err(WriteError::Gib)?),
         }
         let bytes =
             text::encode(&text, options.encoding).map_err(|e| WriteError::Unencodable(index, e))?;

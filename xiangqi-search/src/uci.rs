@@ -147,14 +147,9 @@ struct Session {
 }
 
 /// A move of a `position` or `banmoves` command: ICCS coordinates, and in janggi `0000` for
-/// the pass (as well as the general's point twice).
+/// the pass (as well as the general's point twice; core's [`Position::parse_iccs`]).
 fn parse_move(pos: &Position, text: &str) -> Result<Move, xiangqi_core::MoveParseError> {
-    let m = parse_coords(text, RankDialect::Zero)?;
-    Ok(if m.is_null() && pos.variant().is_janggi() {
-        pos.pass_move()
-    } else {
-        m
-    })
+    pos.parse_iccs(text, RankDialect::Zero)
 }
 
 /// Runs the protocol loop until `quit` or the end of input. Returns when every search has

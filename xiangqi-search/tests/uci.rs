@@ -486,3 +486,33 @@ fn janggi_by_uci_variant() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn every_level_plays_janggi_from_every_setup() {
+    use xiangqi_core::janggi::Arrangement;
+    use xiangqi_core::Variant;
+    // Each level, from a different setup, a few moves into the game: a legal move (the pass
+    // included) of the position the session was given.
+    let levels = ["Beginner", "Casual", "Club", "Strong", "Master"];
+    for (i, level) in levels.iter().enumerate() {
+        let cho = Arrangement::ALL[i % 4];
+        let han = Arrangement::ALL[(i + 1) % 4];
+        let start = Position::janggi_start(cho, han);
+        let script = format!(
+            "setoption name UCI_Variant value janggi\nsetoption name Level value {level}\n\
+             setoption name Seed value 7\nposition fen {} moves i3h3 0000\ngo movetime 300\nisready\n",
+            start.fen()
+        );
+        let lines = session(script.as_bytes());
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 1, "{level}: {lines:?}");
+        let mv = best[0].split_whitespace().nth(1).unwrap();
+        let mut pos = Position::from_fen_variant(&start.fen(), Variant::Janggi).unwrap();
+        for m in ["i3h3", "0000"] {
+            let m = pos.parse_iccs(m, RankDialect::Zero).unwrap();
+            pos.make_move(m);
+        }
+        let m = parse_coords(mv, RankDialect::Zero).unwrap();
+        assert!(pos.is_legal(m), "{level}: {mv} in {}", pos.fen());
+    }
+}

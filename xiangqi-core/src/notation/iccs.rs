@@ -178,8 +178,13 @@ impl Position {
     ///     "illegal move \"h0h2\": that piece does not move so"
     /// );
     /// ```
+    ///
+    /// In janggi `0000` is the pass, as well as the general's point twice (`e1e1`).
     pub fn parse_iccs(&self, text: &str, dialect: RankDialect) -> Result<Move, MoveParseError> {
-        let m = parse_coords(text, dialect)?;
+        let mut m = parse_coords(text, dialect)?;
+        if m.is_null() && self.variant().is_janggi() {
+            m = self.pass_move();
+        }
         match self.illegal_reason(m) {
             None => Ok(m),
             Some(reason) => Err(MoveParseError::illegal(text, reason.message())),

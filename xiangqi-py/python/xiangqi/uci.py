@@ -17,7 +17,9 @@ that says something malformed ``EngineProtocolError`` (all in ``xiangqi.exceptio
 
 Coordinates are ICCS (files ``a``..``i``, ranks ``0``..``9``) unless ``ranks=1``: engines such as
 Fairy-Stockfish in UCI mode number ranks 1..10 (``h3e3``, ``b10c8``). When an engine offers a
-``UCI_Variant`` option over UCI, it is set to ``xiangqi`` and ranks default to 1.
+``UCI_Variant`` option over UCI, it is set to ``xiangqi``; ranks default to 1 when that option
+starts on another game (a multi-variant engine such as Fairy-Stockfish, which plays chess until
+told otherwise), to 0 when it starts on xiangqi (this package's engine, which also plays janggi).
 
 Results have the shape of ``xiangqi.engine``'s: ``PovScore`` scores, info dicts with ``score``,
 ``pv``, ``depth``, ``nodes``, ``time`` (seconds), so in-process and external engines are used alike;
@@ -277,11 +279,13 @@ class SimpleEngine:
         try:
             self._handshake(timeout)
             # A multi-variant engine (Fairy-Stockfish) plays chess until told otherwise, and
-            # numbers xiangqi ranks 1..10 in UCI (UCCI keeps ICCS's 0..9).
+            # numbers xiangqi ranks 1..10 in UCI (UCCI keeps ICCS's 0..9); an engine whose
+            # variants start on xiangqi (ours, with janggi beside it) keeps ICCS's ranks.
             variant = self.find_option("UCI_Variant") if protocol == "uci" else None
             if variant is not None:
                 self._setoption(variant.name, "xiangqi")
-            self.rank_base = ranks if ranks is not None else (1 if variant is not None else 0)
+            other_game_first = variant is not None and (variant.default or "").lower() != "xiangqi"
+            self.rank_base = ranks if ranks is not None else (1 if other_game_first else 0)
             if protocol == "ucci" and self.find_option("usemillisec") is not None:
                 # Times go out in milliseconds; UCCI's default unit is the second.
                 self._setoption("usemillisec", "true")
