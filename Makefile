@@ -298,8 +298,18 @@ web-lighthouse: web-build
 	node web/lighthouse/run.mjs
 
 # ----- puzzles (data/puzzles/puzzles.tsv, mined by `xiangqi puzzles mine`) ----------------------
-.PHONY: puzzles-verify
+.PHONY: puzzles-verify puzzles-screen
 
 ## Re-verify every shipped puzzle with the deep search that passed it (slow).
 puzzles-verify: build
 	$(XIANGQI) puzzles verify data/puzzles/puzzles.tsv --nodes 600000 --threads 2
+
+FAIRY_STOCKFISH ?= fairy-stockfish
+
+## Fairy-Stockfish's two best lines (1.5 s each) for the shipped puzzles not yet in
+## data/puzzles/puzzles-fsf.tsv, then the screening by them (names every ambiguous puzzle).
+## FAIRY_STOCKFISH=/path/to/fairy-stockfish (GPL; run as a separate process, never shipped).
+puzzles-screen: build
+	nice -n 10 python3 tools/puzzle_second_lines.py --engine $(FAIRY_STOCKFISH) \
+		--out data/puzzles/puzzles-fsf.tsv data/puzzles/puzzles.tsv
+	$(XIANGQI) puzzles screen data/puzzles/puzzles.tsv --lines data/puzzles/puzzles-fsf.tsv
