@@ -90,15 +90,7 @@ pub fn adjudicate(
             None
         }
     });
-    if (by_rule.is_some() || no_moves == NoMoveTest::Always) && !pos.has_legal_moves() {
-        let termination = if pos.is_check() {
-            Termination::Checkmate
-        } else {
-            Termination::Stalemate
-        };
-        return Some(Outcome::new(termination, Some(!pos.turn())));
-    }
-    by_rule
+    no_move_first(pos, by_rule, no_moves)
 }
 
 /// The game-end queries of a position, which [`adjudicate`] reads.
@@ -183,6 +175,18 @@ fn adjudicate_janggi(
     } else {
         None
     };
+    no_move_first(pos, by_rule, no_moves)
+}
+
+/// The ending a rule gives (`by_rule`) yields to checkmate or stalemate when the side to move
+/// has no legal move; under [`NoMoveTest::Always`] the move test runs when no rule ends the
+/// game too. Both games' adjudications end here.
+#[inline]
+fn no_move_first(
+    pos: &Position,
+    by_rule: Option<Outcome>,
+    no_moves: NoMoveTest,
+) -> Option<Outcome> {
     if (by_rule.is_some() || no_moves == NoMoveTest::Always) && !pos.has_legal_moves() {
         let termination = if pos.is_check() {
             Termination::Checkmate
