@@ -4,33 +4,39 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use xiangqi_core::pgn::PgnResult;
-use xiangqi_core::Position;
+use xiangqi_core::{Position, Variant};
 use xiangqi_nnue::data::{DataFile, DataReader, GameResult, ADJUDICATED};
 use xiangqi_nnue::train::{fit_score_scale, Dataset, Filter, TrainConfig, Trainer};
+use xiangqi_nnue::NetGame;
 use xiangqi_search::datagen::{self, GenConfig, GenProgress};
 use xiangqi_search::{Evaluation, Rules};
 
 /// The usage of `xiangqi nnue`.
 pub const USAGE: &str = "usage:
   xiangqi nnue gen [--out FILE] [--games N] [--nodes N] [--threads N] [--seed N]
-                   [--openings FILE] [--random-plies MIN-MAX] [--rules casual|simple|axf]
+                   [--variant NAME] [--openings FILE] [--random-plies MIN-MAX]
+                   [--rules casual|simple|axf]
                    [--eval nnue|classical] [--eval-file NET] [--ray [ADDRESS]]
       the engine plays itself at a fixed node count; every position is written with the search's
       score and the game's result (about 4.5 bytes a position). Resumable: run the same command
       again and it plays the games the file lacks; a larger --games appends more.
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/selfplay-SEED.bin (~/.cache when unset),
       --games 10000, --nodes 6000, --threads all cores, --seed 1, the balanced openings,
-      --random-plies 2-6, --rules axf, the shipped net. With --ray the games are Ray tasks
-      (python -m xiangqi.nnue gen, the Python package with its ray extra; $XIANGQI_PYTHON).
+      --random-plies 2-6, --rules axf, the shipped net. --variant janggi (or another janggi
+      rule set) plays janggi from its sixteen setups under that rule set's own game ends.
+      With --ray the games are Ray tasks (python -m xiangqi.nnue gen, the Python package with
+      its ray extra; $XIANGQI_PYTHON).
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
+                   [--game xiangqi|janggi]
       trains a net on data files from `nnue gen` and writes DIR/net.nnue (quantized, for
       EvalFile) and DIR/checkpoint.bin after every epoch; --resume continues from the
       checkpoint. --scale auto fits the centipawns-to-win-chance scale to the data's results.
       Defaults: --out $XDG_CACHE_HOME/xiangqi/nnue/train-SEED, --hidden 256, --epochs 30,
       --batch 16384, --lr 0.001 (cosine to 5%), --lambda 0.75, --scale 400, --wd 0.01,
-      --validation-every 20 (games numbered a multiple of it are held out).
+      --validation-every 20 (games numbered a multiple of it are held out), --game xiangqi
+      (a janggi net learns from the janggi games of the files; the other games are left out).
   xiangqi nnue score RECORDS [--out FILE] [--nodes N] [--threads N] [--eval ...] [--eval-file NET]
       scores every position of recorded games (a PGN/XQF/DhtmlXQ file or folder, any encoding)
       with a search of N nodes (default 1500) and writes them with the games' results in the
@@ -109,6 +115,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     let mut games = 10_000u64;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut openings_text = None;
+    let mut variant = Variant::Xiangqi;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if eval_option(arg, &mut it, &mut config.evaluation)? {
@@ -117,6 +124,12 @@ fn gen_command(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
             "--games" => games = parse_number("--games", it.next())?,
+            "--variant" => {
+                let name = it.next().ok_or("--variant needs a name")?;
+                variant = Variant::from_name(name).ok_or_else(|| {
+                    format!("unknown variant {name:?} (xiangqi, janggi, janggitraditional, janggimodern, janggicasual)")
+                })?;
+            }
             "--nodes" => {
                 config.nodes = parse_number("--nodes", it.next())?;
                 if config.nodes == 0 {
@@ -161,9 +174,10 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }
     }
-    if let Some(text) = openings_text {
-        config.openings = datagen::parse_openings(&text)?;
-    }
+    config.openings = match openings_text {
+        Some(text) => datagen::parse_openings(&text, variant)?,
+        None => datagen::openings_for(variant),
+    };
     let out = match out {
         Some(path) => path,
         None => {
@@ -230,7 +244,7 @@ fn gen_on_ray(args: &[String]) -> Result<(), String> {
                     forwarded.push(address.clone());
                 }
             }
-            "--openings" => return Err("--openings is not available with --ray".to_owned()),
+            "--openings" | "--variant" => return Err(format!("{arg} is not available with --ray")),
             other => {
                 has_out |= other == "--out";
                 if other == "--seed" {
@@ -305,6 +319,15 @@ fn train_command(args: &[String]) -> Result<(), String> {
             }
             "--min-ply" => filter.min_ply = parse_number("--min-ply", it.next())?,
             "--max-score" => filter.max_score = parse_number("--max-score", it.next())?,
+            "--game" => {
+                let name = it.next().ok_or("--game needs xiangqi or janggi")?;
+                config.game = match name.as_str() {
+                    "xiangqi" => NetGame::Xiangqi,
+                    "janggi" => NetGame::Janggi,
+                    _ => return Err(format!("--game must be xiangqi or janggi, not {name:?}")),
+                };
+                filter.game = config.game;
+            }
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?}\n{USAGE}"))
             }
@@ -329,8 +352,9 @@ fn train_command(args: &[String]) -> Result<(), String> {
     let paths: Vec<&std::path::Path> = data.iter().map(PathBuf::as_path).collect();
     let set = Dataset::load(&paths, &filter, validation_every).map_err(|e| e.to_string())?;
     eprintln!(
-        "{} games: {} training positions, {} validation positions ({:.1} s)",
+        "{} games ({} of another game left out): {} training positions, {} validation positions ({:.1} s)",
         set.games,
+        set.other_game,
         set.train.len(),
         set.validation.len(),
         started.elapsed().as_secs_f64()
@@ -541,7 +565,7 @@ mod tests {
     #[test]
     fn the_shipped_openings_parse() {
         assert_eq!(datagen::balanced_openings().len(), 60);
-        assert!(datagen::parse_openings("# only a comment\n").is_err());
+        assert!(datagen::parse_openings("# only a comment\n", Variant::Xiangqi).is_err());
         assert!(datagen::parse_openings("9/9/9 w")
             .unwrap_err()
             .contains("opening 1"));

@@ -9,7 +9,8 @@
 //! u32 length of what follows (little-endian)
 //! u64 game number          (the run's game index: resuming skips the numbers already there)
 //! [u8; 45] board           (one nibble a point, A0 first: 0 empty, else Piece::index() + 1)
-//! u8  turn                 (0 Red, 1 Black)
+//! u8  turn and game        (bit 0: 0 Red/Cho, 1 Black/Han; bits 1-3: the Variant's code,
+//!                           0 xiangqi, 1-4 the janggi rule sets)
 //! u16 no-capture plies, u16 move number (saturated)
 //! i8  result               (1 Red won, 0 draw, -1 Black won)
 //! u8  termination          (Termination::code(), or 255 when adjudicated)
@@ -26,7 +27,7 @@ use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use xiangqi_core::{Color, Move, Piece, Position, Setup, Square};
+use xiangqi_core::{Color, Move, Piece, Position, Setup, Square, Variant};
 
 /// The first eight bytes of a data file (the last byte is the format version).
 pub const MAGIC: &[u8; 8] = b"XQNNDAT1";
@@ -193,7 +194,7 @@ pub fn encode(record: &GameRecord, out: &mut Vec<u8>) {
         }
     }
     out.extend_from_slice(&board);
-    out.push(u8::from(record.start.turn() == Color::Black));
+    out.push(u8::from(record.start.turn() == Color::Black) | (record.start.variant() as u8) << 1);
     let halfmoves = record.start.halfmoves().min(u32::from(u16::MAX)) as u16;
     let fullmoves = record.start.fullmoves().min(u32::from(u16::MAX)) as u16;
     out.extend_from_slice(&halfmoves.to_le_bytes());
@@ -232,11 +233,15 @@ fn decode_body(body: &[u8], offset: u64) -> Result<GameRecord, DataError> {
             setup.set(sq, Some(piece));
         }
     }
-    setup.turn = match payload[53] {
-        0 => Color::Red,
-        1 => Color::Black,
-        _ => return Err(corrupt("bad side to move")),
+    setup.turn = if payload[53] & 1 == 0 {
+        Color::Red
+    } else {
+        Color::Black
     };
+    setup.variant = Variant::ALL
+        .get(usize::from(payload[53] >> 1))
+        .copied()
+        .ok_or(corrupt("bad game"))?;
     setup.halfmoves = u32::from(u16_at(54));
     setup.fullmoves = u32::from(u16_at(56)).max(1);
     let start = Position::from_setup(setup).map_err(|_| corrupt("illegal start position"))?;
@@ -488,6 +493,43 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         assert_eq!(read, vec![sample(7), sample(8)]);
+    }
+
+    #[test]
+    fn a_janggi_game_keeps_its_rule_set_and_its_passes() {
+        use xiangqi_core::janggi::Arrangement;
+        for variant in [Variant::Janggi, Variant::JanggiModern] {
+            let fen =
+                Position::janggi_start(Arrangement::SangMaSangMa, Arrangement::MaSangMaSang).fen();
+            let start = Position::from_fen_variant(&fen, variant).unwrap();
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for i in 0..6 {
+                // Passes and moves in turn.
+                let mv = if i % 3 == 1 {
+                    pos.pass_move()
+                } else {
+                    pos.legal_moves()[i]
+                };
+                pos.play(mv).unwrap();
+                moves.push(ScoredMove { mv, score: 5 });
+            }
+            let record = GameRecord {
+                index: 3,
+                start,
+                result: GameResult::BlackWin,
+                termination: ADJUDICATED,
+                moves,
+            };
+            let mut bytes = MAGIC.to_vec();
+            encode(&record, &mut bytes);
+            let read: Vec<GameRecord> = DataReader::new(&bytes[..])
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(read[0].start.variant(), variant);
+            assert_eq!(read, vec![record]);
+        }
     }
 
     #[test]

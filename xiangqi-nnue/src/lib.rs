@@ -19,4 +19,4 @@ pub mod train;
 
 pub use accumulator::{evaluate_reference, AccumulatorStack};
 pub use features::FEATURES;
-pub use net::{NetError, NetParts, Network};
+pub use net::{NetError, NetGame, NetParts, Network};

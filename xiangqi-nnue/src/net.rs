@@ -12,8 +12,10 @@
 //! The file (all little-endian):
 //!
 //! ```text
-//! [u8; 8]  magic "XQNNUE\0\x01"          (the last byte is the format version)
+//! [u8; 8]  magic "XQNNUE\0\x02"          (the last byte is the format version)
 //! u32      architecture id (1)
+//! u32      the game the net evaluates (0 xiangqi, 1 janggi; version 1 files lack this
+//!          field and are xiangqi nets)
 //! u32      H, the accumulator size (a multiple of 16, 16..=1024)
 //! u32 x 3  QA, QB, SCALE
 //! [u8; 32] a description (UTF-8, NUL padded)
@@ -28,13 +30,65 @@
 use crate::features::FEATURES;
 use core::fmt;
 
-/// The first bytes of a net file.
-pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x01";
+/// The first bytes of a net file (the last is the format version written).
+pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x02";
 /// The only architecture so far.
 pub const ARCHITECTURE: u32 = 1;
 /// Most pieces on the board: the largest number of active inputs of one view.
 pub const MAX_ACTIVE: i32 = 32;
-const HEADER: usize = 8 + 4 * 5 + 32;
+
+/// The header's size in a file of format `version` (1 or 2).
+const fn header_size(version: u8) -> usize {
+    if version == 1 {
+        8 + 4 * 5 + 32
+    } else {
+        8 + 4 * 6 + 32
+    }
+}
+
+/// The game a net evaluates. Both games use the same inputs (a piece on a point, as each side
+/// sees the board), but what the inputs are worth differs, so a net serves one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NetGame {
+    /// Xiangqi (Chinese chess).
+    #[default]
+    Xiangqi = 0,
+    /// Janggi (Korean chess), under any of its rule sets.
+    Janggi = 1,
+}
+
+impl NetGame {
+    /// The game of positions of `variant`.
+    pub fn of(variant: xiangqi_core::Variant) -> NetGame {
+        if variant.is_janggi() {
+            NetGame::Janggi
+        } else {
+            NetGame::Xiangqi
+        }
+    }
+
+    /// `xiangqi` or `janggi`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NetGame::Xiangqi => "xiangqi",
+            NetGame::Janggi => "janggi",
+        }
+    }
+
+    fn from_code(code: u32) -> Option<NetGame> {
+        match code {
+            0 => Some(NetGame::Xiangqi),
+            1 => Some(NetGame::Janggi),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for NetGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Why a net file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +118,12 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::NotANet => write!(f, "not a net file (no XQNNUE magic)"),
-            NetError::Version(v) => write!(f, "net file version {v} (this build reads version 1)"),
+            NetError::Version(v) => {
+                write!(
+                    f,
+                    "net file version {v} (this build reads versions 1 and 2)"
+                )
+            }
             NetError::Architecture(a) => {
                 write!(
                     f,
@@ -87,6 +146,7 @@ impl std::error::Error for NetError {}
 /// A quantized net, checked and ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
+    game: NetGame,
     hidden: usize,
     qa: i32,
     qb: i32,
@@ -104,6 +164,7 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
+            .field("game", &self.game)
             .field("hidden", &self.hidden)
             .field("description", &self.description)
             .field("checksum", &format_args!("{:08x}", self.checksum))
@@ -123,6 +184,8 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 /// The raw parts of a net, for the trainer's quantizer and for tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetParts {
+    /// The game the net evaluates.
+    pub game: NetGame,
     /// Accumulator size.
     pub hidden: usize,
     /// The accumulator's scale (1.0 is `qa`) and SCReLU's ceiling.
@@ -158,10 +221,11 @@ impl Network {
         assert_eq!(parts.w1.len(), FEATURES * h);
         assert_eq!(parts.b1.len(), h);
         assert_eq!(parts.w2.len(), 2 * h);
-        let mut out = Vec::with_capacity(HEADER + 2 * (FEATURES * h + 3 * h) + 8);
+        let mut out = Vec::with_capacity(header_size(MAGIC[7]) + 2 * (FEATURES * h + 3 * h) + 8);
         out.extend_from_slice(MAGIC);
         for v in [
             ARCHITECTURE,
+            parts.game as u32,
             h as u32,
             parts.qa as u32,
             parts.qb as u32,
@@ -191,12 +255,14 @@ impl Network {
         if bytes.len() < 8 || &bytes[..6] != b"XQNNUE" || bytes[6] != 0 {
             return Err(NetError::NotANet);
         }
-        if bytes[7] != MAGIC[7] {
-            return Err(NetError::Version(bytes[7]));
+        let version = bytes[7];
+        if !(1..=MAGIC[7]).contains(&version) {
+            return Err(NetError::Version(version));
         }
-        if bytes.len() < HEADER + 8 {
+        let header = header_size(version);
+        if bytes.len() < header + 8 {
             return Err(NetError::Size {
-                expected: HEADER + 8,
+                expected: header + 8,
                 actual: bytes.len(),
             });
         }
@@ -205,18 +271,25 @@ impl Network {
         if architecture != ARCHITECTURE {
             return Err(NetError::Architecture(architecture));
         }
-        let hidden = u32_at(12) as usize;
+        // Version 2 adds the game after the architecture; every later field moves by four.
+        let (game, at) = if version == 1 {
+            (NetGame::Xiangqi, 12)
+        } else {
+            let game = NetGame::from_code(u32_at(12)).ok_or(NetError::Header("unknown game"))?;
+            (game, 16)
+        };
+        let hidden = u32_at(at) as usize;
         if hidden == 0 || hidden % 16 != 0 || hidden > 1024 {
             return Err(NetError::Header(
                 "the accumulator size must be a multiple of 16 up to 1024",
             ));
         }
-        let (qa, qb, scale) = (u32_at(16), u32_at(20), u32_at(24));
+        let (qa, qb, scale) = (u32_at(at + 4), u32_at(at + 8), u32_at(at + 12));
         if !(1..=1024).contains(&qa) || !(1..=1024).contains(&qb) || !(1..=100_000).contains(&scale)
         {
             return Err(NetError::Header("a scale is out of range"));
         }
-        let expected = HEADER + 2 * (FEATURES * hidden + 3 * hidden) + 4 + 4;
+        let expected = header + 2 * (FEATURES * hidden + 3 * hidden) + 4 + 4;
         if bytes.len() != expected {
             return Err(NetError::Size {
                 expected,
@@ -227,7 +300,7 @@ impl Network {
         if fnv1a(&bytes[..expected - 4]) != checksum {
             return Err(NetError::Checksum);
         }
-        let raw = &bytes[HEADER..HEADER + 2 * (FEATURES * hidden + 3 * hidden)];
+        let raw = &bytes[header..header + 2 * (FEATURES * hidden + 3 * hidden)];
         let values: Vec<i16> = raw
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
@@ -235,10 +308,11 @@ impl Network {
         let (w1, rest) = values.split_at(FEATURES * hidden);
         let (b1, w2) = rest.split_at(hidden);
         let b2 = u32_at(expected - 8) as i32;
-        let description_bytes = &bytes[28..60];
+        let description_bytes = &bytes[at + 16..at + 48];
         let end = description_bytes.iter().position(|&b| b == 0).unwrap_or(32);
         let description = String::from_utf8_lossy(&description_bytes[..end]).into_owned();
         let net = Network {
+            game,
             hidden,
             qa: qa as i32,
             qb: qb as i32,
@@ -301,6 +375,7 @@ impl Network {
     /// A copy of the net's parts.
     pub fn parts(&self) -> NetParts {
         NetParts {
+            game: self.game,
             hidden: self.hidden,
             qa: self.qa,
             qb: self.qb,
@@ -311,6 +386,11 @@ impl Network {
             w2: self.w2.clone(),
             b2: self.b2,
         }
+    }
+
+    /// The game the net evaluates.
+    pub fn game(&self) -> NetGame {
+        self.game
     }
 
     /// The accumulator size.
@@ -382,6 +462,7 @@ pub(crate) mod tests {
             (s % (2 * range as u64 + 1)) as i32 - range
         };
         let parts = NetParts {
+            game: NetGame::Xiangqi,
             hidden,
             qa: 255,
             qb: 64,
@@ -405,6 +486,30 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_game_is_kept_and_version_1_files_are_xiangqi_nets() {
+        let mut parts = random_net(16, 4).parts();
+        parts.game = NetGame::Janggi;
+        let janggi = Network::from_parts(parts.clone()).unwrap();
+        assert_eq!(janggi.game(), NetGame::Janggi);
+        assert_eq!(Network::from_bytes(&janggi.to_bytes()).unwrap(), janggi);
+        // A version 1 file: the same bytes without the game field.
+        let v2 = janggi.to_bytes();
+        let mut v1 = v2[..12].to_vec();
+        v1[7] = 1;
+        v1.extend_from_slice(&v2[16..v2.len() - 4]);
+        let mut h: u32 = 0x811c_9dc5;
+        for &b in &v1 {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        v1.extend_from_slice(&h.to_le_bytes());
+        let old = Network::from_bytes(&v1).unwrap();
+        assert_eq!(old.game(), NetGame::Xiangqi);
+        assert_eq!((old.hidden(), old.description()), (16, "random test net"));
+        parts.game = NetGame::Xiangqi;
+        assert_eq!(old.parts(), parts);
+    }
+
+    #[test]
     fn wrong_files_are_typed_errors() {
         let bytes = random_net(16, 2).to_bytes();
         assert_eq!(Network::from_bytes(b""), Err(NetError::NotANet));
@@ -412,9 +517,17 @@ pub(crate) mod tests {
             Network::from_bytes(b"XQNNDAT1 rest"),
             Err(NetError::NotANet)
         );
-        let mut v2 = bytes.clone();
-        v2[7] = 2;
-        assert_eq!(Network::from_bytes(&v2), Err(NetError::Version(2)));
+        for version in [0, 3] {
+            let mut other = bytes.clone();
+            other[7] = version;
+            assert_eq!(Network::from_bytes(&other), Err(NetError::Version(version)));
+        }
+        let mut game = bytes.clone();
+        game[12] = 7;
+        assert_eq!(
+            Network::from_bytes(&game),
+            Err(NetError::Header("unknown game"))
+        );
         for cut in [9, 40, 100, bytes.len() - 1] {
             assert!(matches!(
                 Network::from_bytes(&bytes[..cut]),

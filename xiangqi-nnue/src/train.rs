@@ -15,7 +15,7 @@
 
 use crate::data::{DataError, DataReader, GameRecord, SCORE_MATE_BOUND, SCORE_NONE};
 use crate::features::{feature, FEATURES};
-use crate::net::{NetError, NetParts, Network, MAX_ACTIVE};
+use crate::net::{NetError, NetGame, NetParts, Network, MAX_ACTIVE};
 use core::fmt;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -72,6 +72,8 @@ pub struct Filter {
     /// Leave out positions whose played (best) move is a capture: their static value is not
     /// their score.
     pub skip_captures: bool,
+    /// The game learned: games of the other are left out.
+    pub game: NetGame,
 }
 
 impl Default for Filter {
@@ -81,6 +83,7 @@ impl Default for Filter {
             max_score: 3_000,
             skip_in_check: true,
             skip_captures: true,
+            game: NetGame::Xiangqi,
         }
     }
 }
@@ -160,7 +163,9 @@ pub fn game_samples(record: &GameRecord, filter: &Filter, out: &mut Vec<Sample>)
             && score.unsigned_abs() < SCORE_MATE_BOUND as u16
             && i32::from(score).abs() <= filter.max_score
             && !(filter.skip_in_check && pos.is_check())
-            && !(filter.skip_captures && pos.piece_at(scored.mv.to()).is_some());
+            && !(filter.skip_captures
+                && !Position::is_pass(scored.mv)
+                && pos.piece_at(scored.mv.to()).is_some());
         if keep {
             out.push(Sample::new(
                 &pos,
@@ -185,6 +190,8 @@ pub struct Dataset {
     pub validation: Vec<Sample>,
     /// Games read.
     pub games: u64,
+    /// Games left out because they are of the other game.
+    pub other_game: u64,
 }
 
 impl Dataset {
@@ -207,6 +214,10 @@ impl Dataset {
     /// Adds one game's positions.
     pub fn add_game(&mut self, record: &GameRecord, filter: &Filter, validation_every: u64) {
         self.games += 1;
+        if NetGame::of(record.start.variant()) != filter.game {
+            self.other_game += 1;
+            return;
+        }
         let target = if validation_every > 0 && record.index % validation_every == 0 {
             &mut self.validation
         } else {
@@ -264,6 +275,8 @@ pub struct TrainConfig {
     pub mirror: bool,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
+    /// The game the net is for (written into the net file).
+    pub game: NetGame,
 }
 
 impl Default for TrainConfig {
@@ -279,6 +292,7 @@ impl Default for TrainConfig {
             score_scale: 400.0,
             mirror: true,
             seed: 1,
+            game: NetGame::Xiangqi,
         }
     }
 }
@@ -679,6 +693,7 @@ impl Trainer {
             }
         }
         let parts = NetParts {
+            game: self.config.game,
             hidden: h,
             qa: QA,
             qb: QB,

@@ -9,7 +9,8 @@
 use crate::{Engine, EngineOptions, Evaluation, Level, Limits, Rules, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use xiangqi_core::{Color, Game, Position};
+use xiangqi_core::janggi::Arrangement;
+use xiangqi_core::{Color, Game, Position, Variant};
 use xiangqi_nnue::data::{
     DataError, DataFile, GameRecord, GameResult, ScoredMove, ADJUDICATED, RECORDED, SCORE_MATE,
     SCORE_MATE_BOUND, SCORE_NONE,
@@ -18,13 +19,34 @@ use xiangqi_nnue::data::{
 /// The balanced openings shipped with the project (`data/openings/balanced.epd`): 60 starts a
 /// few plies in, each scored within 60 centipawns by a reference engine.
 pub fn balanced_openings() -> Vec<Position> {
-    parse_openings(include_str!("../../data/openings/balanced.epd"))
-        .expect("the shipped openings are valid")
+    parse_openings(
+        include_str!("../../data/openings/balanced.epd"),
+        Variant::Xiangqi,
+    )
+    .expect("the shipped openings are valid")
 }
 
-/// Reads openings: one FEN (or EPD) a line, `#` comments and blank lines skipped. The error
-/// names the line.
-pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+/// The starts of a game: xiangqi's [`balanced_openings`], or for a janggi rule set its sixteen
+/// setups (each side's choice of the four horse and elephant arrangements).
+pub fn openings_for(variant: Variant) -> Vec<Position> {
+    if !variant.is_janggi() {
+        return balanced_openings();
+    }
+    let mut starts = Vec::with_capacity(16);
+    for cho in Arrangement::ALL {
+        for han in Arrangement::ALL {
+            let pos = Position::janggi_start(cho, han);
+            let fen = pos.fen();
+            starts
+                .push(Position::from_fen_variant(&fen, variant).expect("a janggi start is valid"));
+        }
+    }
+    starts
+}
+
+/// Reads openings of `variant`: one FEN (or EPD) a line, `#` comments and blank lines skipped.
+/// The error names the line.
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Position>, String> {
     let openings: Vec<Position> = text
         .lines()
         .map(str::trim)
@@ -39,7 +61,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
             } else {
                 format!("{} 0 1", fields[..fields.len().min(4)].join(" "))
             };
-            Position::from_fen(&fen).map_err(|e| format!("opening {}: {e}", i + 1))
+            Position::from_fen_variant(&fen, variant).map_err(|e| format!("opening {}: {e}", i + 1))
         })
         .collect::<Result<_, _>>()?;
     if openings.is_empty() {
@@ -153,7 +175,9 @@ fn start_position(engine: &mut Engine, config: &GenConfig, index: u64) -> Positi
             rng.u32(config.min_random_plies..=config.max_random_plies.max(config.min_random_plies));
         let mut ok = true;
         for _ in 0..plies {
-            let moves = pos.legal_moves();
+            // No random pass: a start stores no memory of the ply before it.
+            let mut moves = pos.legal_moves();
+            moves.retain(|m| !Position::is_pass(m));
             if moves.is_empty() {
                 ok = false;
                 break;
@@ -182,11 +206,21 @@ fn start_position(engine: &mut Engine, config: &GenConfig, index: u64) -> Positi
     fallback.unwrap_or_else(|| config.openings[0].clone())
 }
 
+/// The rules a game from `start` is judged by: `rules`, except that a janggi start under one of
+/// xiangqi's presets takes its variant's own (as the engine's search does).
+fn rules_for(rules: Rules, start: &Position) -> Rules {
+    if start.variant().is_janggi() && xiangqi_core::rules::PRESETS.contains(&rules) {
+        start.variant().default_rules()
+    } else {
+        rules
+    }
+}
+
 /// Plays game `index` of the run to its end.
 pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRecord {
     let start = start_position(engine, config, index);
     engine.new_game();
-    let mut game = Game::new(start.clone(), config.rules);
+    let mut game = Game::new(start.clone(), rules_for(config.rules, &start));
     let mut moves = Vec::new();
     let limits = Limits {
         nodes: Some(config.nodes),
@@ -389,7 +423,7 @@ pub fn score_game(
 ) -> Option<GameRecord> {
     let result = result?;
     engine.new_game();
-    let mut game = Game::new(start.clone(), engine.options().rules);
+    let mut game = Game::new(start.clone(), rules_for(engine.options().rules, start));
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()

@@ -409,12 +409,7 @@ impl Engine {
             rules: self.rules_for(root),
             max_depth,
             mate_moves: limits.mate,
-            // The learned evaluation is xiangqi's; janggi uses its own.
-            net: if root.variant().is_janggi() {
-                None
-            } else {
-                self.options.evaluation.net()
-            },
+            net: self.options.evaluation.net_for(root.variant()),
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);

@@ -22,8 +22,8 @@ use crate::params::{self, Pair};
 use crate::score::{Value, EVAL_BOUND};
 use std::sync::{Arc, OnceLock};
 use xiangqi_core::attacks;
-use xiangqi_core::{Bitboard, Color, File, Piece, Position, Rank, Role, Square};
-use xiangqi_nnue::{NetError, Network};
+use xiangqi_core::{Bitboard, Color, File, Piece, Position, Rank, Role, Square, Variant};
+use xiangqi_nnue::{NetError, NetGame, Network};
 
 /// A tunable evaluation term other than material and placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -614,7 +614,7 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The net shipped with the engine.
+    /// The xiangqi net shipped with the engine.
     pub fn default_net() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
         NET.get_or_init(|| {
@@ -623,12 +623,28 @@ impl Evaluation {
         .clone()
     }
 
-    /// The evaluation with the shipped net.
+    /// The net shipped for `game`, if one ships.
+    pub fn default_net_for(game: NetGame) -> Option<&'static Network> {
+        static JANGGI: OnceLock<Option<Network>> = OnceLock::new();
+        static XIANGQI: OnceLock<Arc<Network>> = OnceLock::new();
+        match game {
+            NetGame::Xiangqi => Some(XIANGQI.get_or_init(Evaluation::default_net)),
+            NetGame::Janggi => JANGGI
+                .get_or_init(|| {
+                    DEFAULT_JANGGI_NET
+                        .map(|bytes| Network::from_bytes(bytes).expect("the embedded net is valid"))
+                })
+                .as_ref(),
+        }
+    }
+
+    /// The evaluation with the shipped nets.
     pub fn default_nnue() -> Evaluation {
         Evaluation::Nnue(Evaluation::default_net())
     }
 
-    /// Loads a net file for [`Evaluation::Nnue`].
+    /// Loads a net file for [`Evaluation::Nnue`]. The net serves the game its file names; the
+    /// other game keeps its shipped net.
     pub fn from_net_bytes(bytes: &[u8]) -> Result<Evaluation, NetError> {
         Network::from_bytes(bytes).map(|net| Evaluation::Nnue(Arc::new(net)))
     }
@@ -641,6 +657,18 @@ impl Evaluation {
         }
     }
 
+    /// The net that evaluates positions of `variant`: the chosen net when it is that game's,
+    /// else the game's shipped net; `None` for the classical evaluation, and for a game no net
+    /// ships for (its hand-written evaluation is used).
+    pub fn net_for(&self, variant: Variant) -> Option<&Network> {
+        let game = NetGame::of(variant);
+        match self {
+            Evaluation::Classical => None,
+            Evaluation::Nnue(net) if net.game() == game => Some(net),
+            Evaluation::Nnue(_) => Evaluation::default_net_for(game),
+        }
+    }
+
     /// `"classical"` or `"nnue"`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -650,8 +678,10 @@ impl Evaluation {
     }
 }
 
-/// The shipped net's file.
+/// The shipped xiangqi net's file.
 const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
+/// The shipped janggi net's file.
+const DEFAULT_JANGGI_NET: Option<&[u8]> = None;
 
 impl Default for Evaluation {
     /// The learned evaluation with the shipped net.
@@ -674,11 +704,8 @@ impl Eq for Evaluation {}
 
 /// The static score of `pos` for the side to move by `evaluation`, computed from scratch.
 pub fn evaluate_by(evaluation: &Evaluation, pos: &Position) -> i32 {
-    if pos.variant().is_janggi() {
-        // The learned evaluation is xiangqi's only.
-        return janggi::evaluate(pos);
-    }
-    match evaluation.net() {
+    match evaluation.net_for(pos.variant()) {
+        None if pos.variant().is_janggi() => janggi::evaluate(pos),
         None => evaluate(pos),
         Some(net) => xiangqi_nnue::evaluate_reference(net, pos).clamp(-EVAL_BOUND, EVAL_BOUND),
     }
