@@ -247,3 +247,109 @@ fn a_tiny_net_learns_from_self_play() {
     assert_eq!(Position::startpos().turn(), Color::Red);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_janggi_net_learns_from_janggi_self_play_and_serves_janggi_only() {
+    use xiangqi_core::Variant;
+    use xiangqi_nnue::NetGame;
+    let dir = std::env::temp_dir().join(format!("xq-nnue-janggi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("janggi.bin");
+    let _ = std::fs::remove_file(&path);
+    let config = GenConfig {
+        nodes: 300,
+        hash_mb: 1,
+        max_plies: 160,
+        seed: 9,
+        openings: datagen::openings_for(Variant::Janggi),
+        ..GenConfig::default()
+    };
+    assert_eq!(config.openings.len(), 16);
+    let mut data = DataFile::open(&path).unwrap();
+    let stop = AtomicBool::new(false);
+    datagen::run(&config, &mut data, 40, 2, &stop, &mut |_| {}).unwrap();
+    drop(data);
+
+    // The games are janggi games: a xiangqi filter finds nothing in them.
+    let xiangqi = Dataset::load(&[path.as_path()], &Filter::default(), 5).unwrap();
+    assert!(xiangqi.train.is_empty() && xiangqi.other_game == 40);
+    let filter = Filter {
+        game: NetGame::Janggi,
+        ..Filter::default()
+    };
+    let set = Dataset::load(&[path.as_path()], &filter, 5).unwrap();
+    assert!(set.train.len() > 500, "{}", set.train.len());
+    let mut trainer = Trainer::new(TrainConfig {
+        hidden: 32,
+        epochs: 8,
+        batch_size: 256,
+        lr: 0.003,
+        game: NetGame::Janggi,
+        ..TrainConfig::default()
+    })
+    .unwrap();
+    let before = trainer.loss(&set.validation);
+    let mut after = before;
+    for _ in 0..8 {
+        after = trainer
+            .train_epoch(&set.train, &set.validation, &mut |_, _| {})
+            .validation_loss;
+    }
+    assert!(
+        after < before,
+        "before {before} after {after} ({} training positions)",
+        set.train.len()
+    );
+    let net = Arc::new(trainer.quantize("tiny janggi").unwrap());
+    assert_eq!(net.game(), NetGame::Janggi);
+
+    // Janggi positions are evaluated by the janggi net, xiangqi positions by the shipped net.
+    let evaluation = Evaluation::Nnue(net.clone());
+    let xiangqi_net = Evaluation::default_net();
+    let mut next = xorshift(7);
+    let mut pos = Position::start_of(Variant::Janggi);
+    let mut stack = AccumulatorStack::new(&net, &pos, 512);
+    for _ in 0..150 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[(next() % moves.len() as u64) as usize];
+        let piece = pos.piece_at(m.from()).unwrap();
+        let captured = if Position::is_pass(m) {
+            None
+        } else {
+            pos.piece_at(m.to())
+        };
+        stack.push_move(&net, piece, m.from(), m.to(), captured);
+        pos.play(m).unwrap();
+        let reference = evaluate_reference(&net, &pos);
+        assert_eq!(stack.evaluate(&net, pos.turn()), reference, "{}", pos.fen());
+        // The search clamps static scores inside its mate range (20,000).
+        assert_eq!(
+            evaluate_by(&evaluation, &pos),
+            reference.clamp(-20_000, 20_000)
+        );
+    }
+    let start = Position::startpos();
+    assert_eq!(
+        evaluate_by(&evaluation, &start),
+        evaluate_reference(&xiangqi_net, &start)
+    );
+    // The engine searches janggi with it.
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 1,
+        evaluation,
+        ..EngineOptions::default()
+    });
+    let found = engine.search_position(
+        &Position::start_of(Variant::Janggi),
+        &Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(found.best_move.is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
