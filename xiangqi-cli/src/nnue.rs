@@ -244,7 +244,7 @@ fn gen_on_ray(args: &[String]) -> Result<(), String> {
                     forwarded.push(address.clone());
                 }
             }
-            "--openings" | "--variant" => return Err(format!("{arg} is not available with --ray")),
+            "--openings" => return Err("--openings is not available with --ray".to_owned()),
             other => {
                 has_out |= other == "--out";
                 if other == "--seed" {

@@ -16,9 +16,9 @@ fn data_error(path: &std::path::Path, e: impl std::fmt::Display) -> PyErr {
 }
 
 /// Plays game `index` of a run and returns its record's bytes (the data format's framing). The
-/// game depends only on the arguments.
+/// game depends only on the arguments. A janggi `variant` plays from its sixteen setups.
 #[pyfunction]
-#[pyo3(signature = (index, *, nodes = 6000, seed = 1, min_random_plies = 2, max_random_plies = 6, rules = "axf", evaluation = None, eval_file = None, hash_mb = 16))]
+#[pyo3(signature = (index, *, nodes = 6000, seed = 1, min_random_plies = 2, max_random_plies = 6, rules = "axf", evaluation = None, eval_file = None, hash_mb = 16, variant = "xiangqi"))]
 #[allow(clippy::too_many_arguments)]
 fn nnue_play_game<'py>(
     py: Python<'py>,
@@ -31,7 +31,10 @@ fn nnue_play_game<'py>(
     evaluation: Option<&str>,
     eval_file: Option<PathBuf>,
     hash_mb: usize,
+    variant: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let variant = xiangqi_core::Variant::from_name(variant)
+        .ok_or_else(|| XiangqiError::new_err(format!("unknown variant {variant:?}")))?;
     if nodes == 0 || min_random_plies > max_random_plies || max_random_plies > 100 || hash_mb == 0 {
         return Err(XiangqiError::new_err(
             "nodes and hash_mb must be at least 1, random plies MIN <= MAX <= 100",
@@ -46,6 +49,7 @@ fn nnue_play_game<'py>(
         rules: parse_rules(rules)?,
         evaluation,
         hash_mb: hash_mb.min(4096),
+        openings: datagen::openings_for(variant),
         ..GenConfig::default()
     };
     let bytes = py.detach(|| {

@@ -452,6 +452,7 @@ def nnue_play_game(
     evaluation: Optional[str] = None,
     eval_file: Optional[str] = None,
     hash_mb: int = 16,
+    variant: str = "xiangqi",
 ) -> bytes: ...
 
 @final

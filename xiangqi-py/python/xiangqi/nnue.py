@@ -37,6 +37,7 @@ class GenSettings:
     evaluation: Optional[str] = None
     eval_file: Optional[str] = None
     hash_mb: int = 16
+    variant: str = "xiangqi"
 
 
 def play_game(settings: Dict[str, object], index: int) -> bytes:
@@ -100,6 +101,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     g.add_argument("--eval", dest="evaluation", choices=["nnue", "classical"], help="default: the engine's")
     g.add_argument("--eval-file")
     g.add_argument("--hash", type=int, default=16, help="MiB of hash a game")
+    g.add_argument("--variant", default="xiangqi", help="xiangqi, or a janggi rule set (its sixteen setups)")
     _jobs.add_arguments(g, "play the games")
     args = parser.parse_args(argv)
     low, high = args.random_plies
@@ -112,6 +114,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         evaluation="nnue" if args.eval_file else args.evaluation,
         eval_file=args.eval_file,
         hash_mb=args.hash,
+        variant=args.variant,
     )
     try:
         data = gen(args.out, args.games, settings, use_ray=args.ray is not None, ray_address=args.ray or None, workers=args.workers)
