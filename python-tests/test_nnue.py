@@ -60,12 +60,13 @@ def test_bad_net_files_are_net_errors(tmp_path: Path) -> None:
     assert issubclass(xiangqi.NetError, xiangqi.XiangqiError)
 
 
-def test_python_generation_plays_the_same_games_as_the_command(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variant", ["xiangqi", "janggi"])
+def test_python_generation_plays_the_same_games_as_the_command(tmp_path: Path, variant: str) -> None:
     import subprocess
 
     from xiangqi.nnue import GenSettings, gen
 
-    settings = GenSettings(nodes=200, seed=3, evaluation="classical", hash_mb=16)
+    settings = GenSettings(nodes=200, seed=3, evaluation="classical", hash_mb=16, variant=variant)
     out = tmp_path / "py.bin"
     data = gen(out, 3, settings, workers=2)
     assert data.games == 3 and data.positions > 0
@@ -74,7 +75,7 @@ def test_python_generation_plays_the_same_games_as_the_command(tmp_path: Path) -
     cli = tmp_path / "cli.bin"
     binary = Path(__file__).resolve().parents[1] / "target" / "release" / "xiangqi"
     subprocess.run(
-        [str(binary), "nnue", "gen", "--out", str(cli), "--games", "3", "--nodes", "200", "--seed", "3", "--eval", "classical", "--threads", "1"],
+        [str(binary), "nnue", "gen", "--out", str(cli), "--games", "3", "--nodes", "200", "--seed", "3", "--eval", "classical", "--threads", "1", "--variant", variant],
         check=True,
         capture_output=True,
         timeout=300,
@@ -90,5 +91,10 @@ def test_python_generation_plays_the_same_games_as_the_command(tmp_path: Path) -
         return found
 
     assert records(out) == records(cli)
+    # A record stores its variant beside the side to move (bits 1-3 of the byte after the board).
+    games = records(out)
+    assert {record[4 + 8 + 45] >> 1 for record in games} == {1 if variant == "janggi" else 0}
     with pytest.raises(xiangqi.XiangqiError):
         gen(tmp_path / "bad.bin", -1, settings)
+    with pytest.raises(xiangqi.XiangqiError, match="unknown variant"):
+        gen(tmp_path / "bad.bin", 1, GenSettings(variant="chess"))
