@@ -29,7 +29,7 @@ pub const USAGE: &str = "usage:
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
-                   [--game xiangqi|janggi]
+                   [--game xiangqi|janggi] [--init NET]
       trains a net on data files from `nnue gen` and writes DIR/net.nnue (quantized, for
       EvalFile) and DIR/checkpoint.bin after every epoch; --resume continues from the
       checkpoint. --scale auto fits the centipawns-to-win-chance scale to the data's results.
@@ -37,6 +37,7 @@ pub const USAGE: &str = "usage:
       --batch 16384, --lr 0.001 (cosine to 5%), --lambda 0.75, --scale 400, --wd 0.01,
       --validation-every 20 (games numbered a multiple of it are held out), --game xiangqi
       (a janggi net learns from the janggi games of the files; the other games are left out).
+      --init NET starts from a net's weights (to train it further on new data).
   xiangqi nnue score RECORDS [--out FILE] [--nodes N] [--threads N] [--eval ...] [--eval-file NET]
       scores every position of recorded games (a PGN/XQF/DhtmlXQ file or folder, any encoding)
       with a search of N nodes (default 1500) and writes them with the games' results in the
@@ -287,10 +288,12 @@ fn train_command(args: &[String]) -> Result<(), String> {
     let mut fit_scale = false;
     let mut validation_every = 20u64;
     let mut threads = None;
+    let mut init = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
+            "--init" => init = Some(PathBuf::from(it.next().ok_or("--init needs a net file")?)),
             "--hidden" => config.hidden = parse_number("--hidden", it.next())?,
             "--epochs" => config.epochs = parse_number("--epochs", it.next())?,
             "--batch" => config.batch_size = parse_number("--batch", it.next())?,
@@ -369,11 +372,32 @@ fn train_command(args: &[String]) -> Result<(), String> {
             config.score_scale
         );
     }
+    // A net to start from must be of the game learned; its size replaces --hidden.
+    let init = match init {
+        Some(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net = xiangqi_nnue::Network::from_bytes(&bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if net.game() != config.game {
+                return Err(format!(
+                    "{} is a {} net; add --game {}",
+                    path.display(),
+                    net.game(),
+                    net.game()
+                ));
+            }
+            Some(net)
+        }
+        None => None,
+    };
     let checkpoint = out.join("checkpoint.bin");
     let mut trainer = if resume && checkpoint.exists() {
         let t = Trainer::load_checkpoint(&checkpoint, config.clone()).map_err(|e| e.to_string())?;
         eprintln!("resuming after epoch {}", t.epoch);
         t
+    } else if let Some(net) = &init {
+        eprintln!("starting from {} ({})", net.description(), net.hidden());
+        Trainer::from_net(net, config.clone()).map_err(|e| e.to_string())?
     } else {
         Trainer::new(config.clone()).map_err(|e| e.to_string())?
     };

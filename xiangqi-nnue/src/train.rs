@@ -429,6 +429,38 @@ impl Trainer {
         })
     }
 
+    /// A trainer that starts from a quantized net's weights (to train it further on new
+    /// data): the weights are scaled back from the file's integers, the piece factors start at
+    /// zero and the optimizer fresh. The net's size and game replace the config's.
+    pub fn from_net(net: &Network, mut config: TrainConfig) -> Result<Trainer, TrainError> {
+        let parts = net.parts();
+        if (parts.qa, parts.qb, parts.scale) != (QA, QB, SCALE) {
+            return Err(TrainError::Config(format!(
+                "the net's scales {}/{}/{} differ from the trainer's {QA}/{QB}/{SCALE}",
+                parts.qa, parts.qb, parts.scale
+            )));
+        }
+        config.hidden = parts.hidden;
+        config.game = parts.game;
+        let mut trainer = Trainer::new(config)?;
+        let (h, b1, w2, b2) = trainer.split();
+        let p = &mut trainer.params;
+        for (dst, &w) in p[..FEATURES * h].iter_mut().zip(&parts.w1) {
+            *dst = f32::from(w) / QA as f32;
+        }
+        for x in &mut p[FEATURES * h..b1] {
+            *x = 0.0;
+        }
+        for (dst, &b) in p[b1..w2].iter_mut().zip(&parts.b1) {
+            *dst = f32::from(b) / QA as f32;
+        }
+        for (dst, &w) in p[w2..b2].iter_mut().zip(&parts.w2) {
+            *dst = f32::from(w) / QB as f32;
+        }
+        p[b2] = parts.b2 as f32 / (QA * QB) as f32;
+        Ok(trainer)
+    }
+
     /// The settings.
     pub fn config(&self) -> &TrainConfig {
         &self.config
@@ -775,6 +807,24 @@ impl Trainer {
 mod tests {
     use super::*;
     use crate::accumulator::evaluate_reference;
+
+    #[test]
+    fn a_trainer_started_from_a_net_quantizes_back_to_it() {
+        let mut parts = crate::net::tests::random_net(32, 11).parts();
+        parts.game = NetGame::Janggi;
+        let net = Network::from_parts(parts).unwrap();
+        let trainer = Trainer::from_net(&net, TrainConfig::default()).unwrap();
+        assert_eq!(trainer.config().hidden, 32);
+        let back = trainer.quantize("random test net").unwrap();
+        assert_eq!(back.parts(), net.parts());
+        let mut other = net.parts();
+        other.scale = 300;
+        let other = Network::from_parts(other).unwrap();
+        assert!(matches!(
+            Trainer::from_net(&other, TrainConfig::default()),
+            Err(TrainError::Config(_))
+        ));
+    }
 
     fn random_positions(count: usize, seed: u64) -> Vec<Position> {
         let mut rng = Rng(seed);
