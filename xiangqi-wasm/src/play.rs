@@ -832,6 +832,7 @@ mod tests {
         let mut engine = PlayEngine::new(1, 1);
         let answer = engine
             .best_move(&MoveRequest {
+                variant: Variant::Xiangqi,
                 fen: "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
                 moves: &["a1a8".into(), "e9f9".into()],
                 level: "master",
@@ -980,6 +981,7 @@ mod tests {
         let mut engine = PlayEngine::new(1, 1);
         let answer = engine
             .best_move(&MoveRequest {
+                variant: Variant::Xiangqi,
                 fen: rows[0][0],
                 moves: &[],
                 level: "master",
