@@ -151,7 +151,12 @@ test('janggi from the setup form: the chosen setups, its board, moves, the engin
 
   // The Pass button passes; the move list writes it as Korean records do.
   await waitInteractive(page);
+  // The screenshot shows a chariot's legal points, once the last move has slid into place.
+  await page.click('[data-square="a0"]');
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
   await page.screenshot({ path: screenshotPath('janggi-page-1280.png') });
+  await page.click('[data-square="a0"]');
   const moves = await page.$$eval('#move-list button.mv', (els) => els.map((el) => el.dataset.move));
   const beforePass = await janggiRules(page, CHOSEN_START, moves);
   await page.click('#btn-pass');
@@ -258,6 +263,7 @@ test('janggi on a phone: the board, the bars and the Pass button in the first sc
   assert.ok(box && box.y + box.height <= 740, `the Pass button at ${JSON.stringify(box)}`);
   const board = await page.locator('#board').boundingBox();
   assert.ok(board.x >= 0 && board.x + board.width <= 360, 'the board fits the width');
+  await page.waitForTimeout(400);
   await page.screenshot({ path: screenshotPath('janggi-page-360.png') });
   assertClean(opened);
   await context.close();
