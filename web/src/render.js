@@ -5,7 +5,7 @@
 
 import { t, nativeNotation, language } from './i18n.js';
 import {
-  state, replay, outcome, moverOfPly, moveNumber, moveNotation, moveText, colorName, roleName, janggi,
+  state, replay, outcome, moverOfPly, moveNumber, moveNotation, moveText, colorName, roleName, janggi, pointsText,
 } from './state.js';
 import { pieceGlyph, colorOf, roleOf, squareIndex } from './ui-board.js';
 import { threadStatus } from './xiangqi.js';
@@ -49,12 +49,30 @@ function capturedBy(color, board) {
   return out;
 }
 
-function renderBar(el, color, mode, board) {
+function renderBar(el, color, mode, board, points) {
   const whoEl = el.querySelector('.who');
   whoEl.textContent = mode.barLabel(color);
   // The side's colour: red and black in xiangqi; Cho blue-green and Han red in janggi.
   whoEl.classList.toggle('red', janggi() ? color === 'black' : color === 'red');
   whoEl.classList.toggle('cho', janggi() && color === 'red');
+  // Janggi: the side's counting points (core's count of the position shown), a number in a
+  // badge (a phone's bar has no room for the words, which the title and screen readers get).
+  const pointsEl = el.querySelector('.points');
+  if (points) {
+    const number = pointsText(points[color]);
+    const words = t('bar.points', { points: number });
+    const shown = document.createElement('span');
+    shown.setAttribute('aria-hidden', 'true');
+    shown.textContent = number;
+    const spoken = document.createElement('span');
+    spoken.className = 'visually-hidden';
+    spoken.textContent = words;
+    pointsEl.replaceChildren(shown, spoken);
+    pointsEl.title = words;
+  } else if (pointsEl.firstChild) {
+    pointsEl.replaceChildren();
+    pointsEl.removeAttribute('title');
+  }
   const toMove = state.game && !outcome() && state.game.turn() === color && state.view === null;
   el.classList.toggle('to-move', Boolean(toMove));
   el.classList.toggle('thinking', Boolean(toMove && state.thinking));
@@ -141,6 +159,7 @@ export function renderShared(board, mode) {
   const pass = interactive ? shown.passMove() : undefined;
   const legal = interactive ? shown.legalMoves().filter((m) => m !== pass) : [];
   const shownBoard = shown.board();
+  const points = shown.points();
   board.render({
     board: shownBoard,
     variant: state.variant,
@@ -171,8 +190,8 @@ export function renderShared(board, mode) {
   passButton.parentElement.classList.toggle('with-pass', !passButton.hidden);
   $('notation-toggle').hidden = janggi();
 
-  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode, shownBoard);
-  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode, shownBoard);
+  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode, shownBoard, points);
+  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode, shownBoard, points);
 
   // The step buttons are always there (nothing moves when the first move is played).
   const plies = game.ply();

@@ -79,6 +79,10 @@ test('janggi from the setup form: the chosen setups, its board, moves, the engin
   assert.deepEqual(letters.sort(), ['b0:B', 'b9:b', 'c0:N', 'c9:n', 'g0:B', 'g9:n', 'h0:N', 'h9:b']);
   assert.equal(await page.getAttribute('[data-square="b0"]', 'aria-label'), 'b0, Cho elephant');
   assert.equal(await page.getAttribute('[data-square="d0"]', 'aria-label'), 'd0, Cho guard');
+  // Each bar shows its side's counting points (Han's 1.5 included).
+  assert.equal(await page.textContent('#bar-bottom .points [aria-hidden]'), '72');
+  assert.equal(await page.getAttribute('#bar-bottom .points', 'title'), '72 points');
+  assert.equal(await page.textContent('#bar-top .points .visually-hidden'), '73.5 points');
 
   // The board: palace diagonals, no river, octagons of three sizes with janggi's characters.
   assert.equal(await page.locator('svg.lines .river').count(), 0);
@@ -202,10 +206,17 @@ test('janggi endings counting decides: bikjang by the Pass button and the move l
   assert.equal(await page.locator('#board.interactive').count(), 0);
   // The analysis board reads xiangqi only: no Analyse for a janggi game.
   assert.equal(await page.locator('#btn-analyse').isHidden(), true);
-  // A reload goes on with the finished janggi game.
+  // A reload goes on with the finished janggi game; a rematch starts it again from its start.
   await page.reload();
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.getAttribute('#board', 'data-variant'), 'janggi');
+  assert.equal(await page.getAttribute('#bar-bottom .points', 'title'), '13 points');
+  await page.click('#btn-rematch');
+  await waitInteractive(page);
+  assert.equal(await boardFen(page), BIKJANG);
+  assert.equal(await page.getAttribute('#board', 'data-variant'), 'janggi');
+  assert.equal(await page.isHidden('#result'), true);
+  assert.equal(await page.getAttribute('#bar-top .points', 'title'), '1.5 points');
   assertClean(opened);
   await context.close();
 

@@ -428,6 +428,7 @@ export default {
   'footer': 'The rules and the engine run in your browser. Games, puzzles, ratings and streaks are kept only in this browser\'s storage.',
 
   // ----- Janggi -----
+  'bar.points': '{points} points',
   'game.xiangqi': 'Xiangqi',
   'game.janggi': 'Janggi',
   'setup.game': 'Game',

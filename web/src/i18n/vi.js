@@ -407,6 +407,7 @@ export default {
   'footer': 'Luật chơi và engine chạy trong trình duyệt của bạn. Ván cờ, cờ thế, điểm và chuỗi thắng chỉ được giữ trong bộ nhớ của trình duyệt này.',
 
   // ----- Janggi -----
+  'bar.points': '{points} điểm',
   'game.xiangqi': 'Cờ tướng',
   'game.janggi': 'Cờ Janggi',
   'setup.game': 'Loại cờ',

@@ -406,6 +406,7 @@ export default {
   'footer': '规则和引擎在你的浏览器中运行。对局、习题、等级分和连胜记录只保存在此浏览器的存储中。',
 
   // ----- Janggi -----
+  'bar.points': '{points} 分',
   'game.xiangqi': '中国象棋',
   'game.janggi': '韩国象棋',
   'setup.game': '棋种',

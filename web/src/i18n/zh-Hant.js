@@ -406,6 +406,7 @@ export default {
   'footer': '規則和引擎在你的瀏覽器中運行。對局、習題、等級分和連勝記錄只保存在此瀏覽器的存儲中。',
 
   // ----- Janggi -----
+  'bar.points': '{points} 分',
   'game.xiangqi': '中國象棋',
   'game.janggi': '韓國象棋',
   'setup.game': '棋種',
