@@ -120,8 +120,8 @@ function makeMode(name) {
     play(move, by) {
       const game = state.game;
       const before = game.board();
+      const pass = move === game.passMove();
       game.play(move);
-      const pass = move.slice(0, 2) === move.slice(2, 4);
       moveSound(!pass && Boolean(before[squareOf(move.slice(2, 4))]));
       state.selected = null;
       state.view = null;
