@@ -7,7 +7,8 @@
 //
 // The address can say what to show:
 //   ?fen=FEN          a game against the computer from that position (an invalid one is reported
-//                     and the usual start position used); with ?level=club and ?color=black
+//                     and the usual start position used); with ?level=club and ?color=black;
+//                     ?variant=janggi reads it as a janggi position (Cho upper case, moves first)
 //   ?pgn=TEXT         that game (PGN in any notation core reads, or a FEN) in the analysis
 //                     board, reviewed at once
 //   #daily, #puzzle, #analysis   the daily game, the puzzles, the analysis board
@@ -24,11 +25,11 @@ import { loadRules, Game, registerServiceWorker } from './xiangqi.js';
 import { BoardView } from './ui-board.js';
 import * as store from './ui-store.js';
 import { t, setLanguage, initialLanguage, translatePage, matchLanguage, language, LANGUAGES } from './i18n.js';
-import { state, hooks, params, LEVEL_NAMES, outcome } from './state.js';
+import { state, hooks, params, LEVEL_NAMES, outcome, colorName, janggi } from './state.js';
 import { $, announce, hideAlert, showAlert, renderShared, renderPieceKey, pointLabel } from './render.js';
 import { activate, cancel, dragStart, showPly, step, useMode, listenForKeys } from './input.js';
 import { startEngine, retryEngine, stopThinking } from './engine-use.js';
-import { playMode, dailyMode, dailyGoal, syncSetup, pgnNotation } from './modes/play.js';
+import { playMode, dailyMode, dailyGoal, syncSetup, syncSetupGame, pgnNotation } from './modes/play.js';
 import { puzzleMode, wirePuzzleControls, retranslatePuzzles } from './modes/puzzle.js';
 import { analysisMode, wireAnalysisControls } from './modes/analysis.js';
 import { unlockOnGesture } from './ui-sound.js';
@@ -55,7 +56,8 @@ function render() {
   current.render();
   renderShared(board, current);
   // The daily game is analysed once it is over (not while it is being played).
-  $('btn-analyse-game').hidden = current === analysisMode;
+  // The analysis board reads xiangqi only.
+  $('btn-analyse-game').hidden = current === analysisMode || janggi();
   $('btn-analyse-game').disabled = state.game.ply() === 0 || (current === dailyMode && !outcome());
   $('fact-daily').textContent = dailyGoal();
 }
@@ -118,6 +120,7 @@ async function switchLanguage(code, { remember = true } = {}) {
 
 function wireControls() {
   $('btn-takeback').addEventListener('click', () => mode().takeBack?.());
+  $('btn-pass').addEventListener('click', () => mode().pass?.());
   $('btn-resign').addEventListener('click', () => mode().resign?.());
   $('move-list').addEventListener('click', (event) => {
     const cell = event.target.closest('button.mv');
@@ -130,7 +133,7 @@ function wireControls() {
   $('btn-review-live').addEventListener('click', () => showPly(state.game.ply()));
   $('btn-flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
-    announce(t('say.flipped', { color: t(state.flipped ? 'color.black' : 'color.red') }));
+    announce(t('say.flipped', { color: colorName(state.flipped ? 'black' : 'red') }));
     render();
   });
   $('btn-pgn').addEventListener('click', () => copyText('PGN', pgnText()));
@@ -163,6 +166,7 @@ function wireControls() {
     const level = $('setup').elements.level.value;
     $('level-description').textContent = t(`level.${level}.about`);
   });
+  $('game-choices').addEventListener('change', syncSetupGame);
   for (const b of document.querySelectorAll('[data-pieces]')) {
     b.addEventListener('click', () => {
       state.pieces = b.dataset.pieces;
@@ -201,6 +205,10 @@ function wireControls() {
     const form = $('setup');
     if (LEVEL_NAMES.includes(setup.level)) form.elements.level.value = setup.level;
     if (['red', 'black', 'random'].includes(setup.colour)) form.elements.colour.value = setup.colour;
+    if (['xiangqi', 'janggi'].includes(setup.game)) form.elements.game.value = setup.game;
+    // The setups' options come from core once the rules are loaded (syncSetupGame).
+    if (typeof setup.mySetup === 'string') $('my-setup').dataset.wanted = setup.mySetup;
+    if (typeof setup.engineSetup === 'string') $('engine-setup').dataset.wanted = setup.engineSetup;
     state.level = form.elements.level.value;
   }
 }
@@ -260,9 +268,9 @@ async function main() {
     history.replaceState(null, '', `${location.pathname}${rest.toString() ? `?${rest}` : ''}#analysis`);
   } else if (params.has('fen')) {
     useMode(playMode);
-    playMode.enter({ fen: params.get('fen') });
+    playMode.enter({ fen: params.get('fen'), variant: params.get('variant') === 'janggi' ? 'janggi' : 'xiangqi' });
     // The game is saved from here on: a reload goes on with it rather than starting again.
-    for (const name of ['fen', 'level', 'color']) rest.delete(name);
+    for (const name of ['fen', 'level', 'color', 'variant']) rest.delete(name);
     const query = rest.toString();
     history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
   } else {

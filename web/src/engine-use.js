@@ -19,7 +19,9 @@ export async function askEngine({ level, seed, movetimeMs }, then) {
   hooks.render();
   const started = performance.now();
   try {
-    const reply = await state.engine.bestMove({ fen: game.startFen(), moves: game.moves(), level, seed, movetimeMs });
+    const reply = await state.engine.bestMove({
+      fen: game.startFen(), moves: game.moves(), level, seed, movetimeMs, variant: game.variant(),
+    });
     const wait = MIN_REPLY_MS - (performance.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (seq !== state.thinkSeq || game !== state.game) return;

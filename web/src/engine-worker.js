@@ -5,8 +5,8 @@
 // Web Workers that wasm-bindgen-rayon starts.
 //
 // Messages in:  {type: 'init', flavour: 'st' | 'mt', threads, cancel: SharedArrayBuffer | null}
-//               {type: 'bestMove', id, fen, moves, level, seed, movetimeMs}
-//               {type: 'analyse', id, fen, moves, multipv, nodes, depth, movetimeMs, infinite}
+//               {type: 'bestMove', id, fen, moves, level, seed, movetimeMs, variant}
+//               {type: 'analyse', id, fen, moves, multipv, nodes, depth, movetimeMs, infinite, variant}
 //               {type: 'bench', id, depth, threads}
 //               {type: 'crash'}                      (testing: the worker dies)
 // Messages out: {type: 'ready', threads, memory, stopAddress}
@@ -54,7 +54,7 @@ function handle(message) {
       if (cancelled(id)) return { type: 'aborted', id };
       const seed = Number.isFinite(message.seed) && message.seed >= 0 ? message.seed : -1;
       const value = engine.bestMove(message.fen || '', message.moves || [], String(message.level),
-        seed, Math.max(0, message.movetimeMs | 0));
+        seed, Math.max(0, message.movetimeMs | 0), message.variant || undefined);
       return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
     }
     case 'analyse': {
@@ -65,7 +65,7 @@ function handle(message) {
       };
       const value = engine.analyse(message.fen || '', message.moves || [], Math.max(1, message.multipv | 0),
         Math.max(0, Number(message.nodes) || 0), Math.max(0, message.depth | 0), Math.max(0, message.movetimeMs | 0),
-        Boolean(message.infinite), onLine);
+        Boolean(message.infinite), onLine, message.variant || undefined);
       return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
     }
     case 'bench': {

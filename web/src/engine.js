@@ -144,11 +144,13 @@ export class EngineClient {
 
   /**
    * The engine's move for the game from `fen` (its start position) after `moves` (ICCS), at
-   * `level`; `seed` fixes the weaker levels' random choice. Resolves to
+   * `level`; `seed` fixes the weaker levels' random choice; `variant` is the game's
+   * ('xiangqi', the default, or 'janggi': the engine then plays janggi, a pass written as the
+   * general's point twice, e.g. 'e1e1'). Resolves to
    * `{ move, score, mate, depth, nodes, timeMs }` (`move` null when the side to move has none;
    * `score` in centipawns for the side to move, `mate` the moves to mate when one is seen).
    */
-  async bestMove({ fen = '', moves = [], level = 'master', seed, movetimeMs } = {}) {
+  async bestMove({ fen = '', moves = [], level = 'master', seed, movetimeMs, variant = 'xiangqi' } = {}) {
     const name = String(level).toLowerCase();
     if (!LEVELS.includes(name)) throw new Error(`unknown level ${level} (expected ${LEVELS.join(', ')})`);
     return this._request({
@@ -158,6 +160,7 @@ export class EngineClient {
       level: name,
       seed: Number.isFinite(seed) ? Math.abs(Math.trunc(seed)) : Math.floor(Math.random() * 2 ** 32),
       movetimeMs: movetimeMs ?? MASTER_MOVETIME_MS,
+      variant,
     });
   }
 
@@ -167,11 +170,11 @@ export class EngineClient {
    * `onLine(line)` gets each line of each iteration as it comes, `{ multipv, depth, score, mate,
    * pv, nodes, timeMs }` (`score` from the side to move's view, a mate as ±100000 less the
    * moves to it; `pv` in ICCS). Resolves to the best line at the end, or null when the side to
-   * move has no move; stop() makes it reject with an AbortError.
+   * move has no move; stop() makes it reject with an AbortError. `variant` as for bestMove.
    */
-  async analyse({ fen = '', moves = [], multipv = 1, nodes = 0, depth = 0, movetimeMs = 0, infinite = false } = {}, onLine = null) {
+  async analyse({ fen = '', moves = [], multipv = 1, nodes = 0, depth = 0, movetimeMs = 0, infinite = false, variant = 'xiangqi' } = {}, onLine = null) {
     return this._request({
-      type: 'analyse', fen, moves: Array.from(moves, String), multipv, nodes, depth, movetimeMs, infinite,
+      type: 'analyse', fen, moves: Array.from(moves, String), multipv, nodes, depth, movetimeMs, infinite, variant,
     }, onLine);
   }
 

@@ -21,7 +21,9 @@ function position() {
 }
 
 function legalTargets(from) {
-  return position().legalMoves().filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
+  // A janggi pass (from and to the general's point) is the Pass button's, not a target.
+  const pass = position().passMove();
+  return position().legalMoves().filter((m) => m.startsWith(from) && m !== pass).map((m) => m.slice(2, 4));
 }
 
 function select(square, letter) {

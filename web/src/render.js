@@ -4,7 +4,9 @@
 // through its answers (`turnLine()`, `barLabel()`, `interactive()`).
 
 import { t, nativeNotation, language } from './i18n.js';
-import { state, replay, outcome, moverOfPly, moveNumber, moveNotation, moveText, colorName } from './state.js';
+import {
+  state, replay, outcome, moverOfPly, moveNumber, moveNotation, moveText, colorName, roleName, janggi, pointsText,
+} from './state.js';
 import { pieceGlyph, colorOf, roleOf, squareIndex } from './ui-board.js';
 import { threadStatus } from './xiangqi.js';
 
@@ -47,17 +49,37 @@ function capturedBy(color, board) {
   return out;
 }
 
-function renderBar(el, color, mode, board) {
+function renderBar(el, color, mode, board, points) {
   const whoEl = el.querySelector('.who');
   whoEl.textContent = mode.barLabel(color);
-  whoEl.classList.toggle('red', color === 'red');
+  // The side's colour: red and black in xiangqi; Cho blue-green and Han red in janggi.
+  whoEl.classList.toggle('red', janggi() ? color === 'black' : color === 'red');
+  whoEl.classList.toggle('cho', janggi() && color === 'red');
+  // Janggi: the side's counting points (core's count of the position shown), a number in a
+  // badge (a phone's bar has no room for the words, which the title and screen readers get).
+  const pointsEl = el.querySelector('.points');
+  if (points) {
+    const number = pointsText(points[color]);
+    const words = t('bar.points', { points: number });
+    const shown = document.createElement('span');
+    shown.setAttribute('aria-hidden', 'true');
+    shown.textContent = number;
+    const spoken = document.createElement('span');
+    spoken.className = 'visually-hidden';
+    spoken.textContent = words;
+    pointsEl.replaceChildren(shown, spoken);
+    pointsEl.title = words;
+  } else if (pointsEl.firstChild) {
+    pointsEl.replaceChildren();
+    pointsEl.removeAttribute('title');
+  }
   const toMove = state.game && !outcome() && state.game.turn() === color && state.view === null;
   el.classList.toggle('to-move', Boolean(toMove));
   el.classList.toggle('thinking', Boolean(toMove && state.thinking));
   el.querySelector('.captured').replaceChildren(...capturedBy(color, board).map((letter) => {
     const span = document.createElement('span');
-    span.className = `cap ${colorOf(letter)}`;
-    span.textContent = pieceGlyph(letter, state.pieces);
+    span.className = `cap ${colorOf(letter)}${janggi() ? ` ${colorOf(letter) === 'red' ? 'cho' : 'han'}` : ''}`;
+    span.textContent = pieceGlyph(letter, state.pieces, state.variant);
     return span;
   }));
 }
@@ -109,8 +131,9 @@ export function renderMoves(marks = []) {
     rows.push(li);
   }
   list.replaceChildren(...rows);
-  // Screen readers read Chinese moves as Chinese, Vietnamese ones as Vietnamese.
-  list.lang = style.startsWith('chinese') ? (style === 'chinese' ? 'zh-Hans' : 'zh-Hant') : language();
+  // Screen readers read Chinese moves as Chinese, Korean ones as Korean, Vietnamese ones as
+  // Vietnamese.
+  list.lang = style === 'korean' ? 'ko' : style.startsWith('chinese') ? (style === 'chinese' ? 'zh-Hans' : 'zh-Hant') : language();
   list.classList.toggle('empty', rows.length === 0);
   list.dataset.empty = t('moves.empty');
   // Keep the shown move in sight, scrolling the list only (never the page).
@@ -131,11 +154,15 @@ export function renderShared(board, mode) {
   if (state.view !== null && state.view >= game.ply()) state.view = null;
   const interactive = mode.interactive();
   const selected = interactive ? state.selected : null;
-  const shown = state.view === null ? game : replay(game.startFen(), game.moves().slice(0, state.view));
-  const legal = interactive ? shown.legalMoves() : [];
+  const shown = state.view === null ? game : replay(game.startFen(), game.moves().slice(0, state.view), state.variant);
+  // A janggi pass is played with the Pass button, not on the board.
+  const pass = interactive ? shown.passMove() : undefined;
+  const legal = interactive ? shown.legalMoves().filter((m) => m !== pass) : [];
   const shownBoard = shown.board();
+  const points = shown.points();
   board.render({
     board: shownBoard,
+    variant: state.variant,
     fen: game.fen(),
     viewFen: shown === game ? null : shown.fen(),
     flipped: state.flipped,
@@ -155,9 +182,16 @@ export function renderShared(board, mode) {
   const root = $('board');
   root.setAttribute('aria-busy', 'false');
   root.dataset.mode = state.mode;
+  root.dataset.variant = state.variant;
+  root.setAttribute('aria-roledescription', t(janggi() ? 'board.roledescription.janggi' : 'board.roledescription'));
+  const passButton = $('btn-pass');
+  passButton.hidden = !janggi() || !mode.pass;
+  passButton.disabled = !pass;
+  passButton.parentElement.classList.toggle('with-pass', !passButton.hidden);
+  $('notation-toggle').hidden = janggi();
 
-  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode, shownBoard);
-  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode, shownBoard);
+  renderBar($('bar-top'), state.flipped ? 'red' : 'black', mode, shownBoard, points);
+  renderBar($('bar-bottom'), state.flipped ? 'black' : 'red', mode, shownBoard, points);
 
   // The step buttons are always there (nothing moves when the first move is played).
   const plies = game.ply();
@@ -240,7 +274,7 @@ export function pointLabel(name, letter, marks) {
 }
 
 function pieceNameOf(letter) {
-  return t('piece.named', { color: colorName(colorOf(letter)), piece: t(`piece.${colorOf(letter)}.${roleOf(letter)}`) });
+  return t('piece.named', { color: colorName(colorOf(letter)), piece: roleName(letter) });
 }
 
 export { squareIndex };

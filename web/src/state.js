@@ -19,6 +19,7 @@ export const DAILY_KEY = `daily-${daily.date}`;
 export const state = {
   mode: 'play', // 'play' | 'daily' | 'puzzle' | 'analysis'
   game: null, // the Game on the board
+  variant: 'xiangqi', // the game's: 'xiangqi' | 'janggi' (Cho is core's red, Han its black)
   startBoard: null, // the board of the game's start position, for the captured pieces
   startTurn: 'red',
   startMove: 1, // the full-move number of the start position (a puzzle's game number)
@@ -43,19 +44,29 @@ export const state = {
 };
 
 export const otherColor = (color) => (color === 'red' ? 'black' : 'red');
-export const colorName = (color) => t(color === 'red' ? 'color.red' : 'color.black');
+export const janggi = () => state.variant === 'janggi';
+/** A side's name: Red and Black in xiangqi, Cho and Han in janggi (core's red is Cho). */
+export const colorName = (color) => t(janggi()
+  ? (color === 'red' ? 'color.cho' : 'color.han')
+  : (color === 'red' ? 'color.red' : 'color.black'));
 export const levelName = (level) => t(`level.${level}`);
+
+/** A piece's name from its FEN letter, without the side: "cannon" (janggi's own names there). */
+export function roleName(letter) {
+  return janggi() ? t(`janggi.piece.${roleOf(letter)}`) : t(`piece.${colorOf(letter)}.${roleOf(letter)}`);
+}
 
 /** Words for a piece from its FEN letter, e.g. "Red cannon". */
 export function pieceName(letter) {
-  return t('piece.named', { color: colorName(colorOf(letter)), piece: t(`piece.${colorOf(letter)}.${roleOf(letter)}`) });
+  return t('piece.named', { color: colorName(colorOf(letter)), piece: roleName(letter) });
 }
 
 /** Puts `game` on the board (freeing the one before). */
 export function setGame(game) {
   if (state.game && state.game !== game) state.game.free();
   state.game = game;
-  const start = new Game(game.startFen());
+  state.variant = game.variant();
+  const start = new Game(game.startFen(), state.variant);
   state.startBoard = start.board();
   state.startTurn = start.turn();
   start.free();
@@ -67,11 +78,11 @@ export function setGame(game) {
   state.arrows = [];
 }
 
-/** A game replayed from a start FEN and ICCS moves, or null when that fails. */
-export function replay(startFen, moves) {
+/** A game of `variant` replayed from a start FEN and ICCS moves, or null when that fails. */
+export function replay(startFen, moves, variant = 'xiangqi') {
   let game;
   try {
-    game = new Game(startFen);
+    game = new Game(startFen, variant);
     for (const move of moves) game.play(move);
     return game;
   } catch {
@@ -96,15 +107,30 @@ export function outcome() {
   return over ? describeOutcome(over) : null;
 }
 
-/** An outcome from the core with `reason` in words of the page's language. */
+/**
+ * An outcome from the core with `reason` in words of the page's language; a janggi ending that
+ * counting decided names both sides' points (`over.points`, core's count).
+ */
 export function describeOutcome(over) {
   const winner = over.winner ? colorName(over.winner) : '';
   const loser = over.winner ? colorName(otherColor(over.winner)) : '';
+  if (over.points && over.winner) {
+    const won = pointsText(over.points[over.winner]);
+    const lost = pointsText(over.points[otherColor(over.winner)]);
+    return { ...over, reason: t(`janggi.counted.${over.termination}`, { winner, loser, won, lost }) };
+  }
   return { ...over, reason: t(`end.${over.termination}`, { winner, loser }) };
 }
 
-/** The core's name of the move notation in use. */
+/** Counting points as written: "26", "73.5" (with the language's decimal mark). */
+export function pointsText(points) {
+  return new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 1 }).format(points);
+}
+
+
+/** The core's name of the move notation in use (janggi's moves are Korean in every language). */
 export function moveNotation(nativeNotation) {
+  if (janggi()) return 'korean';
   return state.notation === 'wxf' ? 'wxf' : nativeNotation;
 }
 
@@ -125,11 +151,12 @@ export function describeMove(board, move, game, index, notation) {
   const from = move.slice(0, 2);
   const to = move.slice(2, 4);
   const letter = board[squareIndex(from)];
-  const taken = board[squareIndex(to)];
+  const taken = from === to ? '' : board[squareIndex(to)];
   const piece = letter ? pieceName(letter) : '';
-  let text = taken
-    ? t('say.capture', { piece, from, to, captured: t(`piece.${colorOf(taken)}.${roleOf(taken)}`) })
-    : t('say.move', { piece, from, to });
+  let text;
+  if (from === to) text = t('say.pass', { color: colorName(colorOf(letter)) });
+  else if (taken) text = t('say.capture', { piece, from, to, captured: roleName(taken) });
+  else text = t('say.move', { piece, from, to });
   text += ` (${moveText(game, index, notation)})`;
   if (game.ply() === index + 1 && game.inCheck()) text += `, ${t('say.check')}`;
   return text;

@@ -1,6 +1,8 @@
 // The board as the player sees it: 90 labelled points over an SVG drawing of the lines, the
 // river and the palaces, and an SVG layer for arrows (the better move of a review). It knows
 // nothing of the rules nor of words; the page hands it what to show and how to name a point.
+// A janggi board has the same points and palaces but no river: its files run through, and its
+// pieces are octagons of three sizes in Cho's (blue-green) and Han's (red) colours.
 
 const FILES = 'abcdefghi';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -10,6 +12,15 @@ export const PIECE_CHARACTERS = {
   K: '帥', A: '仕', E: '相', H: '傌', R: '俥', C: '炮', P: '兵',
   k: '將', a: '士', e: '象', h: '馬', r: '車', c: '砲', p: '卒',
 };
+
+/** Janggi's characters: Cho (upper case) and Han (lower case), as janggi sets carve them. */
+export const JANGGI_CHARACTERS = {
+  K: '楚', A: '士', E: '象', H: '馬', R: '車', C: '包', P: '卒',
+  k: '漢', a: '士', e: '象', h: '馬', r: '車', c: '包', p: '兵',
+};
+
+/** A janggi piece's size by role: the general largest, guards and soldiers smallest. */
+export const JANGGI_SIZES = { k: 'large', a: 'small', p: 'small', e: 'medium', h: 'medium', r: 'medium', c: 'medium' };
 
 /** Western letters, the same for both colours (the ring and the colour tell them apart). */
 export const PIECE_LETTERS = { K: 'K', A: 'A', E: 'E', H: 'H', R: 'R', C: 'C', P: 'P' };
@@ -28,11 +39,22 @@ export function colorOf(letter) {
   return letter === letter.toUpperCase() ? 'red' : 'black';
 }
 
-/** The text drawn on a piece in the chosen style ('characters' or 'letters'). */
-export function pieceGlyph(letter, style) {
+/** The text drawn on a piece in the chosen style ('characters' or 'letters') of `variant`. */
+export function pieceGlyph(letter, style, variant = 'xiangqi') {
   const role = roleOf(letter);
   if (style === 'letters') return PIECE_LETTERS[role.toUpperCase()];
-  return PIECE_CHARACTERS[colorOf(letter) === 'red' ? role.toUpperCase() : role];
+  const characters = variant === 'janggi' ? JANGGI_CHARACTERS : PIECE_CHARACTERS;
+  return characters[colorOf(letter) === 'red' ? role.toUpperCase() : role];
+}
+
+/**
+ * The classes of a piece: its colour (`red`, `black`), and in janggi `janggi`, the side's
+ * colours (`cho`, `han`) and the size (`large`, `medium`, `small`).
+ */
+export function pieceClasses(letter, variant = 'xiangqi') {
+  const color = colorOf(letter);
+  if (variant !== 'janggi') return color;
+  return `${color} janggi ${color === 'red' ? 'cho' : 'han'} ${JANGGI_SIZES[roleOf(letter)]}`;
 }
 
 export function squareName(index) {
@@ -55,13 +77,15 @@ function svg(tag, attrs, parent) {
 const X = (col) => 50 + 100 * col;
 const Y = (row) => 50 + 100 * row;
 
-function drawLines() {
+function drawLines(variant) {
+  const janggi = variant === 'janggi';
   const root = svg('svg', { viewBox: '0 0 900 1000', class: 'lines', 'aria-hidden': 'true', focusable: 'false' });
   svg('rect', { x: 30, y: 30, width: 840, height: 940, class: 'outer' }, root);
   const g = svg('g', { class: 'grid' }, root);
   for (let row = 0; row < 10; row++) svg('line', { x1: X(0), y1: Y(row), x2: X(8), y2: Y(row) }, g);
   for (let col = 0; col < 9; col++) {
-    if (col === 0 || col === 8) {
+    // No river in janggi: every file runs the length of the board.
+    if (janggi || col === 0 || col === 8) {
       svg('line', { x1: X(col), y1: Y(0), x2: X(col), y2: Y(9) }, g);
     } else {
       svg('line', { x1: X(col), y1: Y(0), x2: X(col), y2: Y(4) }, g);
@@ -72,6 +96,7 @@ function drawLines() {
     svg('line', { x1: X(3), y1: Y(top), x2: X(5), y2: Y(top + 2) }, g);
     svg('line', { x1: X(5), y1: Y(top), x2: X(3), y2: Y(top + 2) }, g);
   }
+  if (janggi) return root;
   // The small corner marks on the cannons' and soldiers' starting points.
   const marks = svg('g', { class: 'marks' }, root);
   const starts = [[1, 2], [7, 2], [1, 7], [7, 7]];
@@ -120,7 +145,8 @@ export class BoardView {
     this.points = new Map();
     this.lastView = null;
 
-    root.replaceChildren(drawLines());
+    this.variant = 'xiangqi';
+    root.replaceChildren(drawLines(this.variant));
     this.arrowLayer = svg('svg', { viewBox: '0 0 900 1000', class: 'arrows', 'aria-hidden': 'true', focusable: 'false' });
     const defs = svg('defs', {}, this.arrowLayer);
     for (const kind of ['best', 'played']) {
@@ -280,13 +306,24 @@ export class BoardView {
     if (focus) point.focus();
   }
 
+  /** Draws the lines of `variant`'s board ('xiangqi' or 'janggi'), when they are not already. */
+  setVariant(variant) {
+    if (variant === this.variant) return;
+    this.variant = variant;
+    this.root.querySelector('svg.lines').replaceWith(drawLines(variant));
+    this.root.classList.toggle('janggi', variant === 'janggi');
+  }
+
   /**
-   * Draws a position. `view`: { board (90 FEN letters or ''), fen (the game's), viewFen (the
-   * position shown when looking back, else null), flipped, pieceStyle, selected, targets
-   * (squares), lastMove (ICCS), check (square), interactive, movable (squares), animate }.
+   * Draws a position. `view`: { board (90 FEN letters or ''), variant ('xiangqi' or 'janggi'),
+   * fen (the game's), viewFen (the position shown when looking back, else null), flipped,
+   * pieceStyle, selected, targets (squares), lastMove (ICCS; a janggi pass is from and to the
+   * same point), check (square), interactive, movable (squares), animate }.
    */
   render(view) {
     const { board, flipped, pieceStyle } = view;
+    const variant = view.variant ?? 'xiangqi';
+    this.setVariant(variant);
     this.flipped = flipped;
     this.root.dataset.fen = view.fen;
     if (view.viewFen) this.root.dataset.viewFen = view.viewFen;
@@ -328,10 +365,11 @@ export class BoardView {
 
       const current = point.querySelector('.piece');
       if (letter) {
-        const glyph = pieceGlyph(letter, pieceStyle);
-        if (!current || current.dataset.piece !== letter || current.textContent !== glyph) {
+        const glyph = pieceGlyph(letter, pieceStyle, variant);
+        const classes = `piece ${pieceClasses(letter, variant)}`;
+        if (!current || current.dataset.piece !== letter || current.textContent !== glyph || current.className !== classes) {
           const piece = document.createElement('span');
-          piece.className = `piece ${colorOf(letter)}`;
+          piece.className = classes;
           piece.dataset.piece = letter;
           piece.setAttribute('aria-hidden', 'true');
           piece.textContent = glyph;
@@ -349,7 +387,7 @@ export class BoardView {
     this.rankLabels.forEach((span, i) => { span.textContent = String(flipped ? i : 9 - i); });
 
     this.drawArrows(view.arrows ?? []);
-    if (view.animate && from && to) this.slide(from, to);
+    if (view.animate && from && to && from !== to) this.slide(from, to);
   }
 
   /** Arrows over the board, each `{ from, to, kind }` (`kind`: 'best' or 'played'). */

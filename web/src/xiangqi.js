@@ -1,13 +1,16 @@
-// The rules of xiangqi on the main thread, from the Rust core compiled to WebAssembly
-// (xiangqi-wasm, single-thread build). Every rule the page applies comes from here: legal
-// moves, making and taking back moves, check, the end of the game under the `simple` preset,
-// move notation and PGN.
+// The rules of xiangqi and janggi on the main thread, from the Rust core compiled to
+// WebAssembly (xiangqi-wasm, single-thread build). Every rule the page applies comes from here:
+// legal moves, making and taking back moves, check, the end of the game under the `simple`
+// preset (janggi: under core's `janggi` rules, with the pass, bikjang and counting), move
+// notation and PGN.
 //
 //   import { loadRules, Game } from './xiangqi.js';
 //   await loadRules();
 //   const game = new Game();          // or new Game(fen); throws Error on a bad FEN
 //   game.play('h2e2');                // throws Error saying why when malformed or illegal
 //   game.moveText(0, 'chinese');      // '炮二平五'
+//   const janggi = Game.janggi('마상상마', '상마마상');   // Cho's and Han's setups
+//   janggi.play(janggi.passMove());   // a pass, when core says it is legal
 //
 // Also here: the service worker (offline play, and the headers that turn threads on) and
 // threadStatus(), which says whether the engine can use threads and why not.

@@ -1,8 +1,8 @@
 // The page's names for the levels and the game ends, held to the Rust tables (the wasm's
 // tables()): a level added or renamed in Rust fails here until the page names it, in every
-// language; every game end the page words is one the core names (the page plays xiangqi, so
-// janggi's bikjang and double pass need no words); the master's time per move is the level
-// table's think time.
+// language; every game end the page words is one the core names, and janggi's endings that
+// counting decides are worded with the points; the master's time per move is the level table's
+// think time; janggi's four arrangements are core's, each described in every language.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,7 +37,18 @@ test('levels, their think time and the terminations are the Rust tables', { time
     const named = Object.keys(words).filter((k) => /^(termination|end)\./.test(k)).map((k) => k.replace(/^\w+\./, ''));
     assert.ok(named.length >= 10, `${code}: ${named}`);
     for (const name of named) assert.ok(terminations.includes(name), `${code}: ${name} is no termination of the core`);
+    for (const name of ['bikjang', 'double pass']) {
+      assert.ok(words[`end.${name}`] && words[`termination.${name}`], `${code}: ${name}`);
+    }
+    // The endings core's janggi adjudication leaves to counting.
+    for (const name of ['bikjang', 'double pass', 'move limit', 'repetition']) {
+      assert.ok(terminations.includes(name), name);
+      assert.match(words[`janggi.counted.${name}`], /\{won\}.*\{lost\}/, `${code}: janggi.counted.${name}`);
+    }
+    for (const { name } of found.tables.arrangements) assert.ok(words[`arrangement.${name}`], `${code}: arrangement.${name}`);
   }
+  assert.deepEqual(found.tables.arrangements.map((a) => a.korean), ['마상상마', '상마마상', '마상마상', '상마상마']);
+  assert.deepEqual(found.tables.variants.slice(0, 2), ['xiangqi', 'janggi']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,7 +1,8 @@
 //! The xiangqi rules and engine for the browser, through wasm-bindgen.
 //!
-//! Two classes: [`JsGame`] (JavaScript `Game`), a game under the play page's rules
-//! ([`xiangqi_core::Rules::simple`]) with moves, notation, outcome and PGN from the core; and
+//! Two classes: [`JsGame`] (JavaScript `Game`), a game of xiangqi under the play page's rules
+//! ([`xiangqi_core::Rules::simple`]) or of janggi under its own, with moves, notation, outcome
+//! and PGN from the core; and
 //! [`JsEngine`] (JavaScript `Engine`), the search of `xiangqi-search` at one of its levels. The
 //! logic is plain Rust in [`play`], tested natively; this layer only converts types. Errors
 //! reach JavaScript as thrown `Error`s with the core's message.
@@ -33,6 +34,14 @@ fn strings(items: Vec<String>) -> Array {
     items.into_iter().map(JsValue::from).collect()
 }
 
+/// Counting points given in half points, as `{red, black}` in points (`73.5`).
+fn points_object(cho: u32, han: u32) -> JsValue {
+    let object = Object::new();
+    set(&object, "red", f64::from(cho) / 2.0);
+    set(&object, "black", f64::from(han) / 2.0);
+    object.into()
+}
+
 /// A game under the play page's rules (JavaScript `Game`).
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
@@ -42,15 +51,49 @@ pub struct JsGame {
 
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
-    /// A game from `fen`, or the start position when it is omitted; throws on a bad FEN.
+    /// A game from `fen`, or the start position when it is omitted, of `variant` (`"xiangqi"`
+    /// when omitted, `"janggi"`); throws on a bad FEN or an unknown variant.
     #[wasm_bindgen(constructor)]
-    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
-        PlayGame::new(fen.as_deref())
+    pub fn new(fen: Option<String>, variant: Option<String>) -> Result<JsGame, JsError> {
+        let variant = play::parse_variant(variant.as_deref()).map_err(error)?;
+        PlayGame::of_variant(fen.as_deref(), variant)
             .map(|inner| JsGame {
                 inner,
                 tags: Vec::new(),
             })
             .map_err(error)
+    }
+
+    /// A janggi game from the start position of Cho's and Han's arrangements of horses and
+    /// elephants (`"마상상마"` or `"masangsangma"`, ...: `tables().arrangements`); throws on an
+    /// unknown name.
+    pub fn janggi(cho: &str, han: &str) -> Result<JsGame, JsError> {
+        PlayGame::janggi(cho, han)
+            .map(|inner| JsGame {
+                inner,
+                tags: Vec::new(),
+            })
+            .map_err(error)
+    }
+
+    /// The game's variant: `"xiangqi"` or `"janggi"`.
+    pub fn variant(&self) -> String {
+        self.inner.variant().to_owned()
+    }
+
+    /// Janggi: the pass of the side to move in ICCS (its general's point twice, `"e1e1"`)
+    /// when passing is legal now, else `undefined` (always in xiangqi).
+    #[wasm_bindgen(js_name = passMove)]
+    pub fn pass_move(&self) -> Option<String> {
+        self.inner.pass_move()
+    }
+
+    /// Janggi: each side's counting points now, `{red, black}` (Cho, Han; Han's 1.5
+    /// included), or `null` in xiangqi.
+    pub fn points(&self) -> JsValue {
+        self.inner
+            .points()
+            .map_or(JsValue::NULL, |(cho, han)| points_object(cho, han))
     }
 
     /// A game read from pasted text: a FEN, a PGN record (moves in ICCS, WXF, Chinese or
@@ -153,7 +196,8 @@ impl JsGame {
         self.inner.last_move()
     }
 
-    /// Move `index` (0-based) in `notation`: `"chinese"`, `"wxf"` or `"iccs"`.
+    /// Move `index` (0-based) in `notation`: `"chinese"`, `"wxf"`, `"iccs"`, or for janggi
+    /// `"korean"` (`"79졸78"`, the pass `"한수쉼"`).
     #[wasm_bindgen(js_name = moveText)]
     pub fn move_text(&self, index: u32, notation: &str) -> Result<String, JsError> {
         self.inner
@@ -161,7 +205,8 @@ impl JsGame {
             .map_err(error)
     }
 
-    /// `null` while the game goes on, else `{result, winner, termination, reason}`.
+    /// `null` while the game goes on, else `{result, winner, termination, reason, points}`;
+    /// `points` is `{red, black}` when janggi counting decided the game, else `null`.
     pub fn outcome(&self) -> JsValue {
         let Some(o) = self.inner.outcome() else {
             return JsValue::NULL;
@@ -175,6 +220,12 @@ impl JsGame {
         );
         set(&object, "termination", o.termination);
         set(&object, "reason", o.reason);
+        set(
+            &object,
+            "points",
+            o.counted
+                .map_or(JsValue::NULL, |(cho, han)| points_object(cho, han)),
+        );
         object.into()
     }
 
@@ -247,7 +298,8 @@ pub fn square_index(name: &str) -> Result<u32, JsError> {
 
 /// The tables the page reads from the Rust crates instead of keeping copies: `{levels: [{name,
 /// description, thinkMs}], terminations: [{code, name}], pieceValues: {role: centipawns},
-/// mateCp, nullMove}`.
+/// mateCp, nullMove, arrangements: [{name, korean}], variants: [name]}` (`arrangements`:
+/// janggi's four setups of horses and elephants).
 #[wasm_bindgen]
 pub fn tables() -> JsValue {
     let t = play::tables();
@@ -280,8 +332,21 @@ pub fn tables() -> JsValue {
     set(&object, "levels", levels);
     set(&object, "terminations", terminations);
     set(&object, "pieceValues", values);
+    let arrangements: Array = t
+        .arrangements
+        .iter()
+        .map(|&(name, korean)| {
+            let row = Object::new();
+            set(&row, "name", name);
+            set(&row, "korean", korean);
+            JsValue::from(row)
+        })
+        .collect();
+    let variants: Array = t.variants.iter().map(|&v| JsValue::from(v)).collect();
     set(&object, "mateCp", t.mate_cp);
     set(&object, "nullMove", t.null_move);
+    set(&object, "arrangements", arrangements);
+    set(&object, "variants", variants);
     object.into()
 }
 
@@ -417,11 +482,12 @@ impl JsEngine {
     }
 
     /// Analysis at full strength: game start `fen` (empty: the start position), `moves` since
-    /// (ICCS), `multipv` lines, limits `nodes`, `depth`, `movetime_ms` (0: none of that
+    /// (ICCS; a janggi pass as the general's point twice), `multipv` lines, limits `nodes`, `depth`, `movetime_ms` (0: none of that
     /// limit), or `infinite` (until stopped). `on_line` (or `null`) is called with each line of
     /// each iteration, `{multipv, depth, score, mate, pv, nodes, timeMs}` (`score` from the
-    /// side to move's view, in the engine's numbers). Returns the best line in that shape, or
-    /// `null` when the side to move has no move.
+    /// side to move's view, in the engine's numbers). `variant` is the game's (`"xiangqi"`
+    /// when omitted, `"janggi"`). Returns the best line in that shape, or `null` when the side
+    /// to move has no move.
     #[allow(clippy::too_many_arguments)]
     pub fn analyse(
         &mut self,
@@ -433,8 +499,10 @@ impl JsEngine {
         movetime_ms: u32,
         infinite: bool,
         on_line: Option<Function>,
+        variant: Option<String>,
     ) -> Result<JsValue, JsError> {
         let request = AnalysisRequest {
+            variant: play::parse_variant(variant.as_deref()).map_err(error)?,
             fen,
             moves: &moves,
             multipv: multipv.max(1) as usize,
@@ -455,8 +523,10 @@ impl JsEngine {
 
     /// The engine's move: game start `fen` (empty: the start position), `moves` since (ICCS),
     /// `level` (`beginner` .. `master`), `seed` of the level's choice (a negative or non-finite
-    /// number: none), time budget `movetime_ms` (0: the page's default). Returns
-    /// `{move, score, mate, depth, nodes, timeMs}`; `move` is `null` when there is none.
+    /// number: none), time budget `movetime_ms` (0: the page's default), `variant` the game's
+    /// (`"xiangqi"` when omitted, `"janggi"`: the engine then plays janggi at the same levels).
+    /// Returns `{move, score, mate, depth, nodes, timeMs}`; `move` is `null` when there is
+    /// none, and a janggi pass is the general's point twice (`"e1e1"`).
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(
         &mut self,
@@ -465,8 +535,10 @@ impl JsEngine {
         level: &str,
         seed: f64,
         movetime_ms: u32,
+        variant: Option<String>,
     ) -> Result<JsValue, JsError> {
         let request = MoveRequest {
+            variant: play::parse_variant(variant.as_deref()).map_err(error)?,
             fen,
             moves: &moves,
             level,

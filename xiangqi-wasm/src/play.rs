@@ -3,14 +3,37 @@
 //! the logic natively.
 
 use std::time::Duration;
+use xiangqi_core::janggi::{self, Arrangement};
 use xiangqi_core::pgn::{self, MoveFormat, PgnGame, WriteOptions};
-use xiangqi_core::{dhtmlxq, ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square};
+use xiangqi_core::{
+    dhtmlxq, ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square, Termination,
+    Variant,
+};
 use xiangqi_puzzles::record::{self, PuzzleRecord};
 use xiangqi_search::review::{self, Judgement};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
 
-/// The rules of the play page.
+/// The rules of the play page's xiangqi games.
 pub const PAGE_RULES: Rules = Rules::simple();
+
+/// The rules a page game of `variant` is judged by: [`PAGE_RULES`] for xiangqi, a janggi
+/// variant's own ([`Variant::default_rules`]: bikjang and counting for `janggi`).
+pub const fn page_rules(variant: Variant) -> Rules {
+    if variant.is_janggi() {
+        variant.default_rules()
+    } else {
+        PAGE_RULES
+    }
+}
+
+/// Reads a variant name as core's [`Variant`] does (`xiangqi`, `janggi`, ...); blank or `None`
+/// is xiangqi.
+pub fn parse_variant(name: Option<&str>) -> Result<Variant, String> {
+    match name.map(str::trim).filter(|n| !n.is_empty()) {
+        None => Ok(Variant::Xiangqi),
+        Some(name) => name.parse().map_err(|e| format!("{e}")),
+    }
+}
 
 /// How long Master thinks about a move, in milliseconds (the levels below stop earlier at
 /// their own caps): the search crate's [`Level::think_time`], as `xiangqi play` gives it.
@@ -40,6 +63,10 @@ pub struct Tables {
     pub mate_cp: i32,
     /// [`Move::NULL_TEXT`].
     pub null_move: &'static str,
+    /// Janggi's four horse and elephant arrangements: the romanised name and the Korean one.
+    pub arrangements: Vec<(&'static str, &'static str)>,
+    /// Every variant's name, xiangqi first.
+    pub variants: Vec<&'static str>,
 }
 
 /// The puzzles of a puzzle file's text, read by the one reader (xiangqi-puzzles'
@@ -86,6 +113,11 @@ pub fn tables() -> Tables {
             .collect(),
         mate_cp: xiangqi_search::MATE_CP,
         null_move: Move::NULL_TEXT,
+        arrangements: Arrangement::ALL
+            .iter()
+            .map(|a| (a.name(), a.korean()))
+            .collect(),
+        variants: Variant::ALL.iter().map(|v| v.name()).collect(),
     }
 }
 
@@ -134,9 +166,13 @@ pub struct OutcomeView {
     pub termination: &'static str,
     /// The outcome in plain words, as the core explains it.
     pub reason: String,
+    /// When janggi counting decided the game, each side's points in half points (Cho, Han;
+    /// Han's 1.5 included), as [`janggi::half_points`] counts them.
+    pub counted: Option<(u32, u32)>,
 }
 
-/// A game under the page's rules ([`Rules::simple`]).
+/// A game under the page's rules ([`page_rules`]: [`Rules::simple`] for xiangqi, the variant's
+/// own for janggi).
 #[derive(Clone, Debug)]
 pub struct PlayGame {
     game: Game,
@@ -151,14 +187,61 @@ impl Default for PlayGame {
 }
 
 impl PlayGame {
-    /// A game from `fen`, or from the start position when `None` or blank.
+    /// A xiangqi game from `fen`, or from the start position when `None` or blank.
     pub fn new(fen: Option<&str>) -> Result<PlayGame, String> {
-        match fen.map(str::trim).filter(|f| !f.is_empty()) {
-            None => Ok(PlayGame::default()),
-            Some(fen) => Game::from_fen(fen, PAGE_RULES)
-                .map(|game| PlayGame { game })
-                .map_err(|e| e.to_string()),
+        PlayGame::of_variant(fen, Variant::Xiangqi)
+    }
+
+    /// A game of `variant` from `fen` (read as that variant's FEN), or from the variant's start
+    /// position when `None` or blank.
+    pub fn of_variant(fen: Option<&str>, variant: Variant) -> Result<PlayGame, String> {
+        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+        let start = match fen {
+            None => Position::start_of(variant),
+            Some(fen) => Position::from_fen_variant(fen, variant).map_err(|e| e.to_string())?,
+        };
+        Ok(PlayGame {
+            game: Game::new(start, page_rules(variant)),
+        })
+    }
+
+    /// A janggi game from the start position of Cho's and Han's arrangements (`마상상마` or
+    /// `masangsangma`, ...: core's [`Arrangement`] names).
+    pub fn janggi(cho: &str, han: &str) -> Result<PlayGame, String> {
+        let read = |text: &str| text.parse::<Arrangement>().map_err(|e| e.to_string());
+        let start = Position::janggi_start(read(cho)?, read(han)?);
+        Ok(PlayGame {
+            game: Game::new(start, page_rules(Variant::Janggi)),
+        })
+    }
+
+    /// The name of the game's variant (`xiangqi`, `janggi`).
+    pub fn variant(&self) -> &'static str {
+        self.game.position().variant().name()
+    }
+
+    /// The pass of the side to move in ICCS (the general's point twice, `e1e1`) when it is
+    /// legal now; `None` in xiangqi, once the game is over, or when the pass is illegal (in
+    /// check, except under bikjang).
+    pub fn pass_move(&self) -> Option<String> {
+        let pos = self.game.position();
+        if !pos.variant().is_janggi() || self.game.is_over() {
+            return None;
         }
+        let pass = pos.pass_move();
+        pos.is_legal(pass).then(|| pass.iccs())
+    }
+
+    /// Janggi counting points of the position in half points (Cho, Han; Han's 1.5 included),
+    /// or `None` in xiangqi.
+    pub fn points(&self) -> Option<(u32, u32)> {
+        let pos = self.game.position();
+        pos.variant().is_janggi().then(|| {
+            (
+                janggi::half_points(pos, Color::Red),
+                janggi::half_points(pos, Color::Black),
+            )
+        })
     }
 
     /// A game read from pasted text: a FEN, a PGN record (its main line, moves in any notation
@@ -316,11 +399,24 @@ impl PlayGame {
 
     /// How the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<OutcomeView> {
-        self.game.outcome().map(|o| OutcomeView {
-            result: o.result(),
-            winner: o.winner.map(color_name),
-            termination: o.termination.name(),
-            reason: o.explain(),
+        self.game.outcome().map(|o| {
+            // Core's janggi adjudication gives these endings a winner only by counting (a
+            // draw otherwise); xiangqi's never have one.
+            let by_counting = o.winner.is_some()
+                && matches!(
+                    o.termination,
+                    Termination::Bikjang
+                        | Termination::DoublePass
+                        | Termination::MoveLimit
+                        | Termination::Repetition
+                );
+            OutcomeView {
+                result: o.result(),
+                winner: o.winner.map(color_name),
+                termination: o.termination.name(),
+                reason: o.explain(),
+                counted: if by_counting { self.points() } else { None },
+            }
         })
     }
 
@@ -374,7 +470,9 @@ pub struct BestMove {
 /// A request for a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRequest<'a> {
-    /// Start FEN of the game (blank: the start position).
+    /// The game's variant.
+    pub variant: Variant,
+    /// Start FEN of the game (blank: the variant's start position).
     pub fen: &'a str,
     /// Moves played since, in ICCS.
     pub moves: &'a [String],
@@ -389,7 +487,9 @@ pub struct MoveRequest<'a> {
 /// A request to analyse a position: the game's start and moves, and how long to look.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisRequest<'a> {
-    /// Start FEN of the game (blank: the start position).
+    /// The game's variant.
+    pub variant: Variant,
+    /// Start FEN of the game (blank: the variant's start position).
     pub fen: &'a str,
     /// Moves played since, in ICCS.
     pub moves: &'a [String],
@@ -491,7 +591,7 @@ impl PlayEngine {
         request: &AnalysisRequest<'_>,
         on_line: &mut dyn FnMut(&AnalysisLine),
     ) -> Result<Option<AnalysisLine>, String> {
-        let (start, moves) = replay_request(request.fen, request.moves)?;
+        let (start, moves) = replay_request(request.variant, request.fen, request.moves)?;
         self.engine.set_level(Level::Master);
         self.engine.set_multipv(request.multipv);
         let limits = Limits {
@@ -537,7 +637,7 @@ impl PlayEngine {
     /// The engine's move for the position the request describes.
     pub fn best_move(&mut self, request: &MoveRequest<'_>) -> Result<BestMove, String> {
         let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;
-        let (start, moves) = replay_request(request.fen, request.moves)?;
+        let (start, moves) = replay_request(request.variant, request.fen, request.moves)?;
         self.engine.set_level(level);
         if let Some(seed) = request.seed {
             self.engine.set_seed(Some(seed));
@@ -561,8 +661,12 @@ impl PlayEngine {
 }
 
 /// The start position and the moves of a request, each checked by playing it.
-fn replay_request(fen: &str, texts: &[String]) -> Result<(Position, Vec<Move>), String> {
-    let game = PlayGame::new(Some(fen))?;
+fn replay_request(
+    variant: Variant,
+    fen: &str,
+    texts: &[String],
+) -> Result<(Position, Vec<Move>), String> {
+    let game = PlayGame::of_variant(Some(fen), variant)?;
     let start = game.game().start().clone();
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(texts.len());
@@ -690,6 +794,7 @@ mod tests {
         for level in ["beginner", "Casual", "club", "strong", "master"] {
             let answer = engine
                 .best_move(&MoveRequest {
+                    variant: Variant::Xiangqi,
                     fen: "",
                     moves: &moves,
                     level,
@@ -703,6 +808,7 @@ mod tests {
             assert!(game.legal_moves().contains(&mv), "{level}: {mv}");
         }
         let bad = engine.best_move(&MoveRequest {
+            variant: Variant::Xiangqi,
             fen: "",
             moves: &["a0a9".to_owned()],
             level: "club",
@@ -711,6 +817,7 @@ mod tests {
         });
         assert!(bad.is_err());
         let bad_level = engine.best_move(&MoveRequest {
+            variant: Variant::Xiangqi,
             fen: "",
             moves: &[],
             level: "grandmaster",
@@ -725,6 +832,7 @@ mod tests {
         let mut engine = PlayEngine::new(1, 1);
         let answer = engine
             .best_move(&MoveRequest {
+                variant: Variant::Xiangqi,
                 fen: "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
                 moves: &["a1a8".into(), "e9f9".into()],
                 level: "master",
@@ -778,6 +886,7 @@ mod tests {
         let best = engine
             .analyse(
                 &AnalysisRequest {
+                    variant: Variant::Xiangqi,
                     fen: "",
                     moves: &moves,
                     multipv: 3,
@@ -812,6 +921,7 @@ mod tests {
         let mated = engine
             .analyse(
                 &AnalysisRequest {
+                    variant: Variant::Xiangqi,
                     fen: "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1",
                     moves: &["a1a8".into(), "e9f9".into(), "b0b9".into()],
                     multipv: 1,
@@ -871,6 +981,7 @@ mod tests {
         let mut engine = PlayEngine::new(1, 1);
         let answer = engine
             .best_move(&MoveRequest {
+                variant: Variant::Xiangqi,
                 fen: rows[0][0],
                 moves: &[],
                 level: "master",
@@ -936,6 +1047,122 @@ mod tests {
     }
 
     #[test]
+    fn janggi_games_start_from_the_chosen_arrangements() {
+        let game = PlayGame::janggi("상마상마", "masangsangma").unwrap();
+        assert_eq!(game.variant(), "janggi");
+        assert_eq!(
+            game.fen(),
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 1"
+        );
+        let board = game.board();
+        // Cho's arrangement from its left: elephant, horse, elephant, horse on b0, c0, g0, h0.
+        let at = |name: &str| board[square_index(name).unwrap() as usize].clone();
+        assert_eq!(
+            [at("b0"), at("c0"), at("g0"), at("h0")],
+            ["B", "N", "B", "N"]
+        );
+        assert_eq!(game.turn(), "red");
+        assert!(PlayGame::janggi("마마마마", "마상상마").is_err());
+        // Every one of the sixteen, and the same start by FEN with the variant named.
+        for cho in Arrangement::ALL {
+            for han in Arrangement::ALL {
+                let game = PlayGame::janggi(cho.korean(), han.name()).unwrap();
+                let again = PlayGame::of_variant(Some(&game.fen()), Variant::Janggi).unwrap();
+                assert_eq!(again.legal_moves(), game.legal_moves());
+            }
+        }
+        // Without a FEN, a janggi game starts from core's janggi start position.
+        let default = PlayGame::of_variant(None, parse_variant(Some("janggi")).unwrap()).unwrap();
+        assert_eq!(default.fen(), Variant::Janggi.start_fen());
+        assert_eq!(parse_variant(None).unwrap(), Variant::Xiangqi);
+        assert!(parse_variant(Some("shogi")).is_err());
+    }
+
+    #[test]
+    fn janggi_passes_moves_in_korean_and_the_double_pass_counted() {
+        let mut game = PlayGame::janggi("마상상마", "마상상마").unwrap();
+        let pass = game.pass_move().expect("Cho may pass at the start");
+        assert_eq!(pass, "e1e1");
+        assert!(game.legal_moves().contains(&pass));
+        assert_eq!(game.legal_moves().len(), 32);
+        assert_eq!(game.points(), Some((144, 147)));
+        game.play("a3b3").unwrap();
+        assert_eq!(game.move_text(0, "korean").unwrap(), "71졸72");
+        game.play(&game.pass_move().unwrap()).unwrap();
+        assert_eq!(game.move_text(1, "korean").unwrap(), "한수쉼");
+        assert!(game.outcome().is_none());
+        game.play("e1e1").unwrap();
+        let outcome = game.outcome().expect("two passes in a row end the game");
+        assert_eq!(outcome.termination, "double pass");
+        // Han's 1.5 points decide equal armies.
+        assert_eq!((outcome.result, outcome.winner), ("0-1", Some("black")));
+        assert_eq!(outcome.counted, Some((144, 147)));
+        assert!(game.legal_moves().is_empty());
+        assert_eq!(game.pass_move(), None);
+        assert!(game.undo());
+        assert!(game.outcome().is_none());
+        // Xiangqi has no pass and no counting.
+        let xiangqi = PlayGame::new(None).unwrap();
+        assert_eq!((xiangqi.pass_move(), xiangqi.points()), (None, None));
+        assert_eq!(xiangqi.variant(), "xiangqi");
+        let pgn = game.pgn(&[], "korean").unwrap();
+        assert!(pgn.contains("71졸72"), "{pgn}");
+    }
+
+    #[test]
+    fn janggi_bikjang_is_counted() {
+        // The generals face each other on the e-file; Cho's chariot outweighs Han's 1.5.
+        let fen = "9/4k4/9/9/9/9/9/9/4K4/R8 w - - 0 1";
+        let mut game = PlayGame::of_variant(Some(fen), Variant::Janggi).unwrap();
+        assert!(!game.in_check());
+        game.play(&game.pass_move().expect("under bikjang Cho may pass"))
+            .unwrap();
+        let outcome = game.outcome().expect("bikjang on two plies in a row");
+        assert_eq!(outcome.termination, "bikjang");
+        assert_eq!((outcome.result, outcome.winner), ("1-0", Some("red")));
+        assert_eq!(outcome.counted, Some((26, 3)));
+        // Under bikjang every move but the pass must break the facing.
+        let mut game = PlayGame::of_variant(Some(fen), Variant::Janggi).unwrap();
+        assert!(game.play("a0a1").is_err());
+        game.play("e1d1").unwrap();
+        assert_eq!(game.outcome(), None);
+    }
+
+    #[test]
+    fn the_engine_plays_janggi_at_every_level() {
+        let mut engine = PlayEngine::new(1, 1);
+        let start = PlayGame::janggi("상마마상", "마상마상").unwrap();
+        let fen = start.fen();
+        let moves = vec!["a3b3".to_owned()];
+        let mut game = PlayGame::of_variant(Some(&fen), Variant::Janggi).unwrap();
+        game.play("a3b3").unwrap();
+        for level in ["beginner", "casual", "club", "strong", "master"] {
+            let answer = engine
+                .best_move(&MoveRequest {
+                    variant: Variant::Janggi,
+                    fen: &fen,
+                    moves: &moves,
+                    level,
+                    seed: Some(3),
+                    movetime_ms: 100,
+                })
+                .unwrap();
+            let mv = answer.mv.expect("a move");
+            assert!(game.legal_moves().contains(&mv), "{level}: {mv}");
+        }
+        // The same moves read as xiangqi are no game.
+        let wrong = engine.best_move(&MoveRequest {
+            variant: Variant::Xiangqi,
+            fen: &fen,
+            moves: &moves,
+            level: "club",
+            seed: None,
+            movetime_ms: 10,
+        });
+        assert!(wrong.is_err());
+    }
+
+    #[test]
     fn the_tables_are_the_crates_own() {
         let t = tables();
         let names: Vec<&str> = t.levels.iter().map(|l| l.name.as_str()).collect();
@@ -945,5 +1172,8 @@ mod tests {
         assert_eq!(t.terminations[2], (3, "perpetual check"));
         assert!(t.piece_values.contains(&("chariot", 1000)));
         assert_eq!((t.mate_cp, t.null_move), (100_000, "0000"));
+        assert_eq!(t.arrangements.len(), 4);
+        assert_eq!(t.arrangements[0], ("masangsangma", "마상상마"));
+        assert_eq!(t.variants[..2], ["xiangqi", "janggi"]);
     }
 }

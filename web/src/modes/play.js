@@ -2,13 +2,17 @@
 // attempt, no take back). State: the level, the side, the seed, a resignation. Input: the
 // person's move, take back, resign, a new game or a rematch. Drawing: the turn line, the bars,
 // the result panel with what to do next, the setup form and the daily card.
+//
+// Against the computer the game is xiangqi or janggi, chosen in the setup form; for janggi each
+// side's arrangement of horses and elephants is chosen there too (the computer's may be left to
+// chance), and the Pass button passes when core says passing is legal.
 
-import { Game } from '../xiangqi.js';
+import { Game, tables } from '../xiangqi.js';
 import { t, nativeNotation } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, replay, outcome, moverOfPly,
-  colorName, levelName, otherColor, randomSeed, describeMove,
+  colorName, levelName, otherColor, randomSeed, describeMove, janggi,
 } from '../state.js';
 import { $, announce, showAlert, hideAlert, notation } from '../render.js';
 import { askEngine, stopThinking } from '../engine-use.js';
@@ -19,7 +23,18 @@ import { knock } from '../ui-sound.js';
 
 /** The notation of a PGN the page writes: the move list's. */
 export function pgnNotation() {
+  if (janggi()) return 'korean';
   return state.notation === 'wxf' ? 'wxf' : nativeNotation();
+}
+
+/** Janggi's four arrangements of horses and elephants, `{ name, korean }`, from core (none
+ * before the rules are loaded). */
+export function arrangements() {
+  try {
+    return tables().arrangements;
+  } catch {
+    return [];
+  }
 }
 
 /** The knock of a move (`captured`: whether it took a piece). */
@@ -39,7 +54,7 @@ function saveProgress(mode) {
   if (mode === 'play') {
     store.save('play', {
       startFen: game.startFen(), moves: game.moves(), player: state.player, level: state.level,
-      seed: state.seed, resigned: state.resigned,
+      seed: state.seed, resigned: state.resigned, variant: game.variant(),
     });
   } else if (mode === 'daily') {
     const record = store.load(DAILY_KEY, null);
@@ -96,11 +111,18 @@ function makeMode(name) {
       this.play(move, 'player');
     },
 
+    /** Janggi: the person passes (the Pass button), when core says passing is legal now. */
+    pass() {
+      const pass = this.interactive() ? state.game.passMove() : undefined;
+      if (pass) this.play(pass, 'player');
+    },
+
     play(move, by) {
       const game = state.game;
       const before = game.board();
+      const pass = move === game.passMove();
       game.play(move);
-      moveSound(Boolean(before[squareOf(move.slice(2, 4))]));
+      moveSound(!pass && Boolean(before[squareOf(move.slice(2, 4))]));
       state.selected = null;
       state.view = null;
       state.animate = true;
@@ -120,7 +142,8 @@ function makeMode(name) {
     finish(over, lastWords = '') {
       const headline = !over.winner ? t('turn.draw') : over.winner === state.player ? t('turn.won') : t('turn.lost');
       announce(`${lastWords ? `${lastWords}. ` : ''}${t('say.gameOver', { reason: over.reason })} ${headline}.`);
-      if (state.game.ply() > 0) {
+      // Your games and the analysis board are xiangqi's: a janggi game is not kept there.
+      if (state.game.ply() > 0 && !janggi()) {
         saveGame({
           date: new Date().toISOString(), mode: name, level: state.level, color: state.player,
           result: over.result, termination: over.termination, startFen: state.game.startFen(),
@@ -191,7 +214,8 @@ function makeMode(name) {
     },
 
     title() {
-      return name === 'daily' ? t('title.daily', { date: dateInWords(daily.date) }) : t('title.play');
+      if (name === 'daily') return t('title.daily', { date: dateInWords(daily.date) });
+      return t(janggi() ? 'title.playJanggi' : 'title.play');
     },
 
     turnLine() {
@@ -236,6 +260,8 @@ function makeMode(name) {
         $('result-reason').textContent = over.reason + (name === 'daily' ? ` ${t('result.dailySaved')}` : '');
         $('btn-rematch').hidden = name !== 'play';
         $('btn-new-other').hidden = name !== 'play';
+        // The analysis board reads xiangqi only.
+        $('btn-analyse').hidden = janggi();
       }
       const takeBack = $('btn-takeback');
       takeBack.hidden = name !== 'play';
@@ -274,15 +300,18 @@ function renderDailyCard() {
   card.dataset.color = daily.color;
 }
 
-/** Against the computer: the saved game, or a position from the address (`fen`). */
-playMode.enter = function enter({ fen } = {}) {
+/**
+ * Against the computer: the saved game, or a position from the address (`fen`, of `variant`:
+ * 'xiangqi' or 'janggi').
+ */
+playMode.enter = function enter({ fen, variant = 'xiangqi' } = {}) {
   state.mode = 'play';
   let game = null;
   let saved = store.load('play', null);
   if (fen !== undefined) {
     saved = null;
     try {
-      game = new Game(fen);
+      game = new Game(fen, variant);
       hideAlert();
     } catch (error) {
       showAlert(t('alert.badFen', { why: error.message }));
@@ -293,9 +322,9 @@ playMode.enter = function enter({ fen } = {}) {
     state.player = color === 'red' || color === 'black' ? color : game ? game.turn() : 'red';
     state.level = LEVEL_NAMES.includes(params.get('level')) ? params.get('level') : state.level;
     state.seed = randomSeed();
-    game ??= new Game();
+    game ??= new Game(undefined, variant);
   } else if (saved) {
-    game = replay(saved.startFen, saved.moves ?? []);
+    game = replay(saved.startFen, saved.moves ?? [], saved.variant === 'janggi' ? 'janggi' : 'xiangqi');
     if (game) {
       state.player = saved.player === 'black' ? 'black' : 'red';
       state.level = LEVEL_NAMES.includes(saved.level) ? saved.level : 'casual';
@@ -315,40 +344,103 @@ playMode.enter = function enter({ fen } = {}) {
   this.requestEngineMove();
 };
 
-/** A new game against the computer with the form's level and colour (or the given ones). */
-playMode.newGame = function newGame({ level, color } = {}) {
+/** A random one of janggi's four arrangements (its name). */
+function randomArrangement() {
+  const all = arrangements();
+  return all[randomSeed() % all.length].name;
+}
+
+/**
+ * A new game against the computer with the form's game, level, colour and janggi setups (or
+ * the given ones; a rematch passes the game's start position as `startFen`).
+ */
+playMode.newGame = function newGame({ level, color, variant, startFen } = {}) {
   const form = $('setup');
   level ??= form.elements.level.value || 'casual';
+  variant ??= form.elements.game.value === 'janggi' ? 'janggi' : 'xiangqi';
   let colour = color ?? form.elements.colour.value ?? 'red';
   if (colour === 'random') colour = randomSeed() & 1 ? 'black' : 'red';
-  if (!color) store.save('setup', { level, colour: form.elements.colour.value });
+  const mine = form.elements.mySetup.value;
+  const theirs = form.elements.engineSetup.value;
+  if (!color) {
+    store.save('setup', { level, colour: form.elements.colour.value, game: variant, mySetup: mine, engineSetup: theirs });
+  }
+  let game;
+  if (startFen) {
+    game = new Game(startFen, variant);
+  } else if (variant === 'janggi') {
+    const own = mine || arrangements()[0].name;
+    const other = !theirs || theirs === 'random' ? randomArrangement() : theirs;
+    game = colour === 'red' ? Game.janggi(own, other) : Game.janggi(other, own);
+  } else {
+    game = new Game();
+  }
   stopThinking();
   state.mode = 'play';
   state.level = level;
   state.player = colour;
   state.seed = randomSeed();
-  setGame(new Game());
+  setGame(game);
   state.flipped = colour === 'black';
   hideAlert();
   saveProgress('play');
   syncSetup();
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
-  announce(`${t('say.newGame', { level: levelName(level), color: colorName(colour) })}${colour === 'red' ? ` ${t('say.yourMove')}` : ''}`);
+  announce(`${t(variant === 'janggi' ? 'say.newJanggi' : 'say.newGame', { level: levelName(level), color: colorName(colour) })}${colour === 'red' ? ` ${t('say.yourMove')}` : ''}`);
   hooks.render();
   this.requestEngineMove();
 };
 
-/** The same level and colour again. */
+/** The same game, level and colour again (janggi: from the same setups). */
 playMode.rematch = function rematch() {
-  this.newGame({ level: state.level, color: state.player });
+  const variant = state.variant;
+  this.newGame({
+    level: state.level, color: state.player, variant, startFen: variant === 'janggi' ? state.game.startFen() : undefined,
+  });
 };
 
-/** The setup form shows the level (and colour, unless Random was chosen) of the game on the board. */
+/**
+ * The setup form shows the game, level (and colour, unless Random was chosen) of the game on
+ * the board, and the choices of the game it names (janggi: the setups, Cho and Han).
+ */
 export function syncSetup() {
   const form = $('setup');
+  if (state.mode === 'play') form.elements.game.value = state.variant;
   form.elements.level.value = state.level;
   if (form.elements.colour.value !== 'random') form.elements.colour.value = state.player;
   $('level-description').textContent = t(`level.${state.level}.about`);
+  syncSetupGame();
+}
+
+/** The parts of the setup form that depend on the game chosen in it. */
+export function syncSetupGame() {
+  const form = $('setup');
+  const chosen = form.elements.game.value === 'janggi' ? 'janggi' : 'xiangqi';
+  form.dataset.game = chosen;
+  $('janggi-setups').hidden = chosen !== 'janggi';
+  $('colour-red').textContent = t(chosen === 'janggi' ? 'setup.cho' : 'color.red');
+  $('colour-black').textContent = t(chosen === 'janggi' ? 'setup.han' : 'color.black');
+  for (const [id, withRandom] of [['my-setup', false], ['engine-setup', true]]) {
+    const select = $(id);
+    // The choice kept from a visit before is applied once the options are there.
+    const value = select.dataset.wanted || select.value;
+    const options = arrangements().map(({ name, korean }) => {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = t('setup.arrangement', { korean, about: t(`arrangement.${name}`) });
+      return option;
+    });
+    if (withRandom) {
+      const option = document.createElement('option');
+      option.value = 'random';
+      option.textContent = t('setup.random');
+      options.unshift(option);
+    }
+    if (options.length <= Number(withRandom)) continue;
+    select.replaceChildren(...options);
+    delete select.dataset.wanted;
+    if (value && [...select.options].some((o) => o.value === value)) select.value = value;
+  }
 }
 
 /** The daily game: today's record replayed, or a new one. */
