@@ -29,7 +29,7 @@ pub const USAGE: &str = "usage:
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
-                   [--game xiangqi|janggi] [--init NET]
+                   [--game xiangqi|janggi] [--init NET] [--buckets 1|8]
       trains a net on data files from `nnue gen` and writes DIR/net.nnue (quantized, for
       EvalFile) and DIR/checkpoint.bin after every epoch; --resume continues from the
       checkpoint. --scale auto fits the centipawns-to-win-chance scale to the data's results.
@@ -37,7 +37,9 @@ pub const USAGE: &str = "usage:
       --batch 16384, --lr 0.001 (cosine to 5%), --lambda 0.75, --scale 400, --wd 0.01,
       --validation-every 20 (games numbered a multiple of it are held out), --game xiangqi
       (a janggi net learns from the janggi games of the files; the other games are left out).
-      --init NET starts from a net's weights (to train it further on new data).
+      --init NET starts from a net's weights (to train it further on new data). --buckets 8
+      gives the net eight output layers chosen by the pieces on the board (architecture 2;
+      from a one-layer --init net, each starts as its copy).
   xiangqi nnue score RECORDS [--out FILE] [--nodes N] [--threads N] [--eval ...] [--eval-file NET]
       scores every position of recorded games (a PGN/XQF/DhtmlXQ file or folder, any encoding)
       with a search of N nodes (default 1500) and writes them with the games' results in the
@@ -295,6 +297,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
             "--init" => init = Some(PathBuf::from(it.next().ok_or("--init needs a net file")?)),
             "--hidden" => config.hidden = parse_number("--hidden", it.next())?,
+            "--buckets" => config.buckets = parse_number("--buckets", it.next())?,
             "--epochs" => config.epochs = parse_number("--epochs", it.next())?,
             "--batch" => config.batch_size = parse_number("--batch", it.next())?,
             "--lr" => config.lr = parse_number("--lr", it.next())?,

@@ -120,14 +120,18 @@ impl AccumulatorStack {
         self.top = self.top.saturating_sub(1);
     }
 
-    /// The net's score of the top position for the side to move `turn`, in centipawns.
+    /// The net's score of the top position, which is `pos`, for its side to move, in
+    /// centipawns.
     #[inline]
-    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        let turn = pos.turn();
         let (us, them) = (self.view(self.top, turn), self.view(self.top, turn.other()));
         let h = self.hidden;
         let (qa, _, _) = net.scales();
-        let sum = dot(self.avx2, us, &net.w2[..h], qa) + dot(self.avx2, them, &net.w2[h..], qa);
-        net.finish(sum)
+        let bucket = net.bucket(pos.occupied().count() as u32);
+        let w2 = net.output_weights(bucket);
+        let sum = dot(self.avx2, us, &w2[..h], qa) + dot(self.avx2, them, &w2[h..], qa);
+        net.finish(sum, bucket)
     }
 
     /// The top entry's two views (Red's, Black's), for tests.
@@ -147,9 +151,10 @@ pub fn evaluate_reference(net: &Network, pos: &Position) -> i32 {
     let mut black = vec![0i16; h];
     net.refresh_reference(active_features(pos, Color::Red), &mut red);
     net.refresh_reference(active_features(pos, Color::Black), &mut black);
+    let pieces = pos.occupied().count() as u32;
     match pos.turn() {
-        Color::Red => net.output_reference(&red, &black),
-        Color::Black => net.output_reference(&black, &red),
+        Color::Red => net.output_reference(&red, &black, pieces),
+        Color::Black => net.output_reference(&black, &red, pieces),
     }
 }
 
@@ -282,11 +287,17 @@ fn dot(avx2: bool, acc: &[i16], w: &[i16], qa: i32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::tests::random_net;
+    use crate::net::tests::random_net_with;
 
     #[test]
     fn incremental_updates_equal_a_refresh_on_random_games() {
-        let net = random_net(32, 7);
+        for buckets in [1, crate::net::OUTPUT_BUCKETS] {
+            incremental_equals_refresh(&random_net_with(32, 7, buckets));
+        }
+    }
+
+    fn incremental_equals_refresh(net: &Network) {
+        let net = net.clone();
         let mut rng = fastrand_like(11);
         for _ in 0..20 {
             let mut pos = Position::startpos();
@@ -304,10 +315,7 @@ mod tests {
                 let mut fresh = AccumulatorStack::new(&net, &pos, 1);
                 fresh.refresh(&net, &pos);
                 assert_eq!(stack.top_views(), fresh.top_views());
-                assert_eq!(
-                    stack.evaluate(&net, pos.turn()),
-                    evaluate_reference(&net, &pos)
-                );
+                assert_eq!(stack.evaluate(&net, &pos), evaluate_reference(&net, &pos));
                 for avx2 in [false, true] {
                     let (r, b) = stack.top_views();
                     let (qa, _, _) = net.scales();

@@ -9,6 +9,10 @@
 //! eval = (sum(screlu(acc) * w2) / QA + b2) * SCALE / (QA * QB)      centipawns, side to move
 //! ```
 //!
+//! Architecture 2 is the same with [`OUTPUT_BUCKETS`] output layers, one chosen by the number
+//! of pieces on the board (see [`Network::bucket`]): an opening and an ending weigh the same
+//! accumulators differently, at the cost of one more index.
+//!
 //! The file (all little-endian):
 //!
 //! ```text
@@ -19,8 +23,8 @@
 //! u32      H, the accumulator size (a multiple of 16, 16..=1024)
 //! u32 x 3  QA, QB, SCALE
 //! [u8; 32] a description (UTF-8, NUL padded)
-//! i16      w1[FEATURES][H], b1[H], w2[2H]
-//! i32      b2
+//! i16      w1[FEATURES][H], b1[H], w2[B][2H]     (B = 1 in architecture 1, 8 in 2)
+//! i32      b2[B]
 //! u32      FNV-1a of every byte before it
 //! ```
 //!
@@ -32,8 +36,12 @@ use core::fmt;
 
 /// The first bytes of a net file (the last is the format version written).
 pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x02";
-/// The only architecture so far.
+/// The architecture with one output layer.
 pub const ARCHITECTURE: u32 = 1;
+/// The architecture with [`OUTPUT_BUCKETS`] output layers chosen by the pieces on the board.
+pub const ARCHITECTURE_BUCKETS: u32 = 2;
+/// Output layers of [`ARCHITECTURE_BUCKETS`].
+pub const OUTPUT_BUCKETS: usize = 8;
 /// Most pieces on the board: the largest number of active inputs of one view.
 pub const MAX_ACTIVE: i32 = 32;
 
@@ -43,6 +51,17 @@ const fn header_size(version: u8) -> usize {
         8 + 4 * 5 + 32
     } else {
         8 + 4 * 6 + 32
+    }
+}
+
+/// The output layer of a net with `buckets` layers (1 or [`OUTPUT_BUCKETS`]) for a position
+/// with `pieces` pieces: the layers share the range 2..=32 in steps of four.
+#[inline]
+pub fn output_bucket(buckets: usize, pieces: u32) -> usize {
+    if buckets == 1 {
+        0
+    } else {
+        (pieces.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
     }
 }
 
@@ -127,7 +146,7 @@ impl fmt::Display for NetError {
             NetError::Architecture(a) => {
                 write!(
                     f,
-                    "net architecture {a} (this build runs architecture {ARCHITECTURE})"
+                    "net architecture {a} (this build runs architectures {ARCHITECTURE} and {ARCHITECTURE_BUCKETS})"
                 )
             }
             NetError::Size { expected, actual } => write!(
@@ -157,7 +176,8 @@ pub struct Network {
     pub(crate) b1: Vec<i16>,
     /// The side to move's half first.
     pub(crate) w2: Vec<i16>,
-    pub(crate) b2: i32,
+    /// One bias per output layer.
+    pub(crate) b2: Vec<i32>,
     checksum: u32,
 }
 
@@ -200,10 +220,11 @@ pub struct NetParts {
     pub w1: Vec<i16>,
     /// First-layer biases.
     pub b1: Vec<i16>,
-    /// Output weights, the side to move's half first.
+    /// Output weights, `2 * hidden` per output layer, the side to move's half first.
     pub w2: Vec<i16>,
-    /// Output bias, at scale `qa * qb`.
-    pub b2: i32,
+    /// Output biases at scale `qa * qb`, one per output layer: 1 (architecture 1) or
+    /// [`OUTPUT_BUCKETS`] (architecture 2).
+    pub b2: Vec<i32>,
 }
 
 impl Network {
@@ -220,11 +241,19 @@ impl Network {
         let h = parts.hidden;
         assert_eq!(parts.w1.len(), FEATURES * h);
         assert_eq!(parts.b1.len(), h);
-        assert_eq!(parts.w2.len(), 2 * h);
-        let mut out = Vec::with_capacity(header_size(MAGIC[7]) + 2 * (FEATURES * h + 3 * h) + 8);
+        let buckets = parts.b2.len();
+        assert!(buckets == 1 || buckets == OUTPUT_BUCKETS);
+        assert_eq!(parts.w2.len(), 2 * h * buckets);
+        let mut out = Vec::with_capacity(
+            header_size(MAGIC[7]) + 2 * (FEATURES * h + h + 2 * h * buckets) + 4 * buckets + 4,
+        );
         out.extend_from_slice(MAGIC);
         for v in [
-            ARCHITECTURE,
+            if buckets == 1 {
+                ARCHITECTURE
+            } else {
+                ARCHITECTURE_BUCKETS
+            },
             parts.game as u32,
             h as u32,
             parts.qa as u32,
@@ -244,7 +273,9 @@ impl Network {
         for v in parts.w1.iter().chain(&parts.b1).chain(&parts.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&parts.b2.to_le_bytes());
+        for b in &parts.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let checksum = fnv1a(&out);
         out.extend_from_slice(&checksum.to_le_bytes());
         out
@@ -268,9 +299,11 @@ impl Network {
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let architecture = u32_at(8);
-        if architecture != ARCHITECTURE {
-            return Err(NetError::Architecture(architecture));
-        }
+        let buckets = match architecture {
+            ARCHITECTURE => 1,
+            ARCHITECTURE_BUCKETS => OUTPUT_BUCKETS,
+            _ => return Err(NetError::Architecture(architecture)),
+        };
         // Version 2 adds the game after the architecture; every later field moves by four.
         let (game, at) = if version == 1 {
             (NetGame::Xiangqi, 12)
@@ -289,7 +322,8 @@ impl Network {
         {
             return Err(NetError::Header("a scale is out of range"));
         }
-        let expected = header + 2 * (FEATURES * hidden + 3 * hidden) + 4 + 4;
+        let weights = FEATURES * hidden + hidden + 2 * hidden * buckets;
+        let expected = header + 2 * weights + 4 * buckets + 4;
         if bytes.len() != expected {
             return Err(NetError::Size {
                 expected,
@@ -300,14 +334,16 @@ impl Network {
         if fnv1a(&bytes[..expected - 4]) != checksum {
             return Err(NetError::Checksum);
         }
-        let raw = &bytes[header..header + 2 * (FEATURES * hidden + 3 * hidden)];
+        let raw = &bytes[header..header + 2 * weights];
         let values: Vec<i16> = raw
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
         let (w1, rest) = values.split_at(FEATURES * hidden);
         let (b1, w2) = rest.split_at(hidden);
-        let b2 = u32_at(expected - 8) as i32;
+        let b2: Vec<i32> = (0..buckets)
+            .map(|k| u32_at(header + 2 * weights + 4 * k) as i32)
+            .collect();
         let description_bytes = &bytes[at + 16..at + 48];
         let end = description_bytes.iter().position(|&b| b == 0).unwrap_or(32);
         let description = String::from_utf8_lossy(&description_bytes[..end]).into_owned();
@@ -384,7 +420,7 @@ impl Network {
             w1: self.w1.clone(),
             b1: self.b1.clone(),
             w2: self.w2.clone(),
-            b2: self.b2,
+            b2: self.b2.clone(),
         }
     }
 
@@ -413,25 +449,46 @@ impl Network {
         (self.qa, self.qb, self.scale)
     }
 
-    /// The centipawn score from two accumulators, the side to move's first.
+    /// Output layers: 1, or [`OUTPUT_BUCKETS`].
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
+    /// The output layer used with `pieces` pieces on the board (generals included): the
+    /// layers share the range 2..=32 in steps of four.
+    #[inline]
+    pub fn bucket(&self, pieces: u32) -> usize {
+        output_bucket(self.b2.len(), pieces)
+    }
+
+    /// The output weights of layer `bucket` (`2 * hidden`, the side to move's half first).
+    #[inline]
+    pub(crate) fn output_weights(&self, bucket: usize) -> &[i16] {
+        &self.w2[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden]
+    }
+
+    /// The centipawn score from two accumulators, the side to move's first, with `pieces`
+    /// pieces on the board.
     ///
     /// This is the reference: the accelerated paths of [`crate::accumulator`] give exactly the
     /// same value.
-    pub fn output_reference(&self, us: &[i16], them: &[i16]) -> i32 {
+    pub fn output_reference(&self, us: &[i16], them: &[i16], pieces: u32) -> i32 {
+        let bucket = self.bucket(pieces);
+        let w2 = self.output_weights(bucket);
         let mut sum: i64 = 0;
         for (half, acc) in [us, them].into_iter().enumerate() {
             for (j, &v) in acc.iter().enumerate() {
                 let x = i64::from(i32::from(v).clamp(0, self.qa));
-                sum += x * x * i64::from(self.w2[half * self.hidden + j]);
+                sum += x * x * i64::from(w2[half * self.hidden + j]);
             }
         }
-        self.finish(sum)
+        self.finish(sum, bucket)
     }
 
     /// The output layer's last steps from the weighed sum.
     #[inline]
-    pub(crate) fn finish(&self, sum: i64) -> i32 {
-        let out = (sum / i64::from(self.qa) + i64::from(self.b2)) * i64::from(self.scale)
+    pub(crate) fn finish(&self, sum: i64, bucket: usize) -> i32 {
+        let out = (sum / i64::from(self.qa) + i64::from(self.b2[bucket])) * i64::from(self.scale)
             / i64::from(self.qa * self.qb);
         out.clamp(-30_000, 30_000) as i32
     }
@@ -454,6 +511,11 @@ pub(crate) mod tests {
 
     /// A net with small random weights (inside the range checks).
     pub(crate) fn random_net(hidden: usize, seed: u64) -> Network {
+        random_net_with(hidden, seed, 1)
+    }
+
+    /// A net with small random weights and `buckets` output layers.
+    pub(crate) fn random_net_with(hidden: usize, seed: u64, buckets: usize) -> Network {
         let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut next = move |range: i32| {
             s ^= s << 13;
@@ -470,8 +532,10 @@ pub(crate) mod tests {
             description: "random test net".to_owned(),
             w1: (0..FEATURES * hidden).map(|_| next(300) as i16).collect(),
             b1: (0..hidden).map(|_| next(3_000) as i16).collect(),
-            w2: (0..2 * hidden).map(|_| next(127) as i16).collect(),
-            b2: next(20_000),
+            w2: (0..2 * hidden * buckets)
+                .map(|_| next(127) as i16)
+                .collect(),
+            b2: (0..buckets).map(|_| next(20_000)).collect(),
         };
         Network::from_parts(parts).expect("in range")
     }
@@ -483,6 +547,12 @@ pub(crate) mod tests {
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back, net);
         assert_eq!(back.description(), "random test net");
+        let bucketed = random_net_with(32, 1, OUTPUT_BUCKETS);
+        let bytes = bucketed.to_bytes();
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((back.buckets(), back.bucket(32), back.bucket(2)), (8, 7, 0));
+        assert_eq!(back, bucketed);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use crate::data::{DataError, DataReader, GameRecord, SCORE_MATE_BOUND, SCORE_NONE};
 use crate::features::{feature, FEATURES};
-use crate::net::{NetError, NetGame, NetParts, Network, MAX_ACTIVE};
+use crate::net::{output_bucket, NetError, NetGame, NetParts, Network, MAX_ACTIVE, OUTPUT_BUCKETS};
 use core::fmt;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -40,6 +40,11 @@ const CHECKPOINT_MAGIC: &[u8; 8] = b"XQNNCKP2";
 /// factor, shared by all its points, so that what a piece is worth anywhere is learned from
 /// every position it stands in; folded into the inputs' rows when the net is quantized).
 const ROWS: usize = FEATURES + 14;
+
+/// Parameters of a net with `h` hidden units and `buckets` output layers.
+fn param_count(h: usize, buckets: usize) -> usize {
+    ROWS * h + h + 2 * h * buckets + buckets
+}
 
 /// The factor row of input `f`.
 #[inline]
@@ -277,6 +282,9 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The game the net is for (written into the net file).
     pub game: NetGame,
+    /// Output layers: 1 (architecture 1), or [`OUTPUT_BUCKETS`] chosen by the pieces on the
+    /// board (architecture 2).
+    pub buckets: usize,
 }
 
 impl Default for TrainConfig {
@@ -293,6 +301,7 @@ impl Default for TrainConfig {
             mirror: true,
             seed: 1,
             game: NetGame::Xiangqi,
+            buckets: 1,
         }
     }
 }
@@ -394,12 +403,18 @@ impl Trainer {
                 "the accumulator size must be a multiple of 16 up to 1024, not {h}"
             )));
         }
+        if config.buckets != 1 && config.buckets != OUTPUT_BUCKETS {
+            return Err(TrainError::Config(format!(
+                "output layers must be 1 or {OUTPUT_BUCKETS}, not {}",
+                config.buckets
+            )));
+        }
         if config.batch_size == 0 || config.epochs == 0 {
             return Err(TrainError::Config(
                 "batch size and epochs must be at least 1".into(),
             ));
         }
-        let n = ROWS * h + h + 2 * h + 1;
+        let n = param_count(h, config.buckets);
         let mut rng = Rng(config.seed);
         let mut params = vec![0.0f32; n];
         // Small first-layer weights, biases that start every neuron in SCReLU's active range,
@@ -432,6 +447,9 @@ impl Trainer {
     /// A trainer that starts from a quantized net's weights (to train it further on new
     /// data): the weights are scaled back from the file's integers, the piece factors start at
     /// zero and the optimizer fresh. The net's size and game replace the config's.
+    ///
+    /// A net with one output layer may start a trainer with [`OUTPUT_BUCKETS`] (`config.buckets`):
+    /// every layer starts as its copy.
     pub fn from_net(net: &Network, mut config: TrainConfig) -> Result<Trainer, TrainError> {
         let parts = net.parts();
         if (parts.qa, parts.qb, parts.scale) != (QA, QB, SCALE) {
@@ -442,6 +460,9 @@ impl Trainer {
         }
         config.hidden = parts.hidden;
         config.game = parts.game;
+        if parts.b2.len() > 1 {
+            config.buckets = parts.b2.len();
+        }
         let mut trainer = Trainer::new(config)?;
         let (h, b1, w2, b2) = trainer.split();
         let p = &mut trainer.params;
@@ -454,10 +475,12 @@ impl Trainer {
         for (dst, &b) in p[b1..w2].iter_mut().zip(&parts.b1) {
             *dst = f32::from(b) / QA as f32;
         }
-        for (dst, &w) in p[w2..b2].iter_mut().zip(&parts.w2) {
+        for (dst, &w) in p[w2..b2].iter_mut().zip(parts.w2.iter().cycle()) {
             *dst = f32::from(w) / QB as f32;
         }
-        p[b2] = parts.b2 as f32 / (QA * QB) as f32;
+        for (dst, &b) in p[b2..].iter_mut().zip(parts.b2.iter().cycle()) {
+            *dst = b as f32 / (QA * QB) as f32;
+        }
         Ok(trainer)
     }
 
@@ -470,13 +493,22 @@ impl Trainer {
         let h = self.config.hidden;
         let b1 = ROWS * h;
         let w2 = b1 + h;
-        let b2 = w2 + 2 * h;
+        let b2 = w2 + 2 * h * self.config.buckets;
         (h, b1, w2, b2)
+    }
+
+    /// The output layer of a sample: the offsets of its weights and its bias.
+    #[inline]
+    fn output_layer(&self, sample: &Sample) -> (usize, usize) {
+        let (h, _, w2, b2) = self.split();
+        let k = output_bucket(self.config.buckets, u32::from(sample.count));
+        (w2 + k * 2 * h, b2 + k)
     }
 
     /// The net's output (in units of [`SCALE`] centipawns) for a sample, in f32.
     pub fn forward(&self, sample: &Sample, mirrored: bool) -> f32 {
-        let (h, b1, w2, b2) = self.split();
+        let (h, b1, _, _) = self.split();
+        let (w2, b2) = self.output_layer(sample);
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
         let n = sample.views(mirrored, &mut us, &mut them);
         let mut out = self.params[b2];
@@ -505,7 +537,8 @@ impl Trainer {
 
     /// Adds one sample's gradient to `grad`; returns its loss.
     fn backprop(&self, sample: &Sample, mirrored: bool, grad: &mut [f32], acc: &mut [f32]) -> f32 {
-        let (h, b1, w2, b2) = self.split();
+        let (h, b1, _, _) = self.split();
+        let (w2, b2) = self.output_layer(sample);
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
         let n = sample.views(mirrored, &mut us, &mut them);
         let views = [&us[..n], &them[..n]];
@@ -734,7 +767,10 @@ impl Trainer {
             w1,
             b1: b1_q,
             w2: self.params[w2..b2].iter().map(|&x| q(x, QB)).collect(),
-            b2: (self.params[b2] * (QA * QB) as f32).round() as i32,
+            b2: self.params[b2..]
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
         };
         Network::from_parts(parts).map_err(TrainError::Net)
     }
@@ -783,7 +819,13 @@ impl Trainer {
             )));
         }
         let h = config.hidden;
-        if n as usize != ROWS * h + 3 * h + 1 || bytes.len() != 40 + 12 * n as usize {
+        if n as usize != param_count(h, config.buckets) {
+            return Err(bad(&format!(
+                "its size does not match {} output layers",
+                config.buckets
+            )));
+        }
+        if bytes.len() != 40 + 12 * n as usize {
             return Err(bad("its size does not match its header"));
         }
         let floats = |k: usize| -> Vec<f32> {
@@ -817,6 +859,27 @@ mod tests {
         assert_eq!(trainer.config().hidden, 32);
         let back = trainer.quantize("random test net").unwrap();
         assert_eq!(back.parts(), net.parts());
+        // Into eight output layers, each a copy of the one.
+        let bucketed = Trainer::from_net(
+            &net,
+            TrainConfig {
+                buckets: OUTPUT_BUCKETS,
+                ..TrainConfig::default()
+            },
+        )
+        .unwrap()
+        .quantize("random test net")
+        .unwrap();
+        assert_eq!(bucketed.buckets(), OUTPUT_BUCKETS);
+        let (one, eight) = (net.parts(), bucketed.parts());
+        assert_eq!(eight.w2, one.w2.repeat(OUTPUT_BUCKETS));
+        assert_eq!(eight.b2, one.b2.repeat(OUTPUT_BUCKETS));
+        for pos in random_positions(20, 4) {
+            assert_eq!(
+                evaluate_reference(&bucketed, &pos),
+                evaluate_reference(&net, &pos)
+            );
+        }
         let mut other = net.parts();
         other.scale = 300;
         let other = Network::from_parts(other).unwrap();
@@ -846,8 +909,15 @@ mod tests {
 
     #[test]
     fn gradients_match_finite_differences() {
+        for buckets in [1, OUTPUT_BUCKETS] {
+            gradients_match_with(buckets);
+        }
+    }
+
+    fn gradients_match_with(buckets: usize) {
         let mut config = TrainConfig {
             hidden: 16,
+            buckets,
             ..TrainConfig::default()
         };
         config.lambda = 0.5;
@@ -863,7 +933,8 @@ mod tests {
             let target = t.target(&sample);
             f64::from((p - target) * (p - target))
         };
-        let (h, b1, w2, b2) = trainer.split();
+        let (h, b1, _, _) = trainer.split();
+        let (w2, b2) = trainer.output_layer(&sample);
         let f = Sample::new(pos, 0, 0.0).red_view[0] as usize;
         let mut checked = 0;
         for at in [f * h, f * h + 3, b1 + 2, w2 + 1, w2 + h + 5, b2] {
@@ -885,15 +956,23 @@ mod tests {
 
     #[test]
     fn the_quantized_net_follows_the_float_net() {
-        let trainer = Trainer::new(TrainConfig {
-            hidden: 32,
-            ..TrainConfig::default()
-        })
-        .unwrap();
-        let net = trainer.quantize("test").unwrap();
+        for buckets in [1, OUTPUT_BUCKETS] {
+            let trainer = Trainer::new(TrainConfig {
+                hidden: 32,
+                buckets,
+                ..TrainConfig::default()
+            })
+            .unwrap();
+            let net = trainer.quantize("test").unwrap();
+            assert_eq!(net.buckets(), buckets);
+            quantized_follows(&trainer, &net);
+        }
+    }
+
+    fn quantized_follows(trainer: &Trainer, net: &Network) {
         for pos in random_positions(200, 9) {
             let float_cp = trainer.forward(&Sample::new(&pos, 0, 0.5), false) * SCALE as f32;
-            let int_cp = evaluate_reference(&net, &pos) as f32;
+            let int_cp = evaluate_reference(net, &pos) as f32;
             assert!(
                 (float_cp - int_cp).abs() <= 20.0 + 0.03 * float_cp.abs(),
                 "{float_cp} vs {int_cp}"

@@ -52,7 +52,7 @@ fn the_shipped_net_evaluates_incrementally_exactly_as_from_scratch() {
             stack.push_move(&net, piece, m.from(), m.to(), pos.piece_at(m.to()));
             pos.play(m).unwrap();
             assert_eq!(
-                stack.evaluate(&net, pos.turn()),
+                stack.evaluate(&net, &pos),
                 evaluate_reference(&net, &pos),
                 "{}",
                 pos.fen()
@@ -324,7 +324,7 @@ fn a_janggi_net_learns_from_janggi_self_play_and_serves_janggi_only() {
         stack.push_move(&net, piece, m.from(), m.to(), captured);
         pos.play(m).unwrap();
         let reference = evaluate_reference(&net, &pos);
-        assert_eq!(stack.evaluate(&net, pos.turn()), reference, "{}", pos.fen());
+        assert_eq!(stack.evaluate(&net, &pos), reference, "{}", pos.fen());
         // The search clamps static scores inside its mate range (20,000).
         assert_eq!(
             evaluate_by(&evaluation, &pos),

@@ -356,7 +356,7 @@ impl<'a> Worker<'a> {
     fn evaluate(&self) -> Value {
         match (&self.accumulators, self.shared.net) {
             (Some(stack), Some(net)) => stack
-                .evaluate(net, self.pos.turn())
+                .evaluate(net, &self.pos)
                 .clamp(-EVAL_BOUND, EVAL_BOUND),
             _ => eval::evaluate_with(&self.pos, self.frame().psq),
         }
