@@ -472,4 +472,102 @@ mod tests {
         }
         assert_eq!(Encoding::Pairs8100.index(red, false), Some(90 + 2 * 9 + 2));
     }
+
+    /// Random janggi games from each of the sixteen setups, every position's legal moves.
+    fn janggi_positions(plies: usize, mut each: impl FnMut(&Position)) {
+        use xiangqi_core::janggi::Arrangement;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for cho in Arrangement::ALL {
+            for han in Arrangement::ALL {
+                let mut pos = Position::janggi_start(cho, han);
+                for _ in 0..plies {
+                    each(&pos);
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_janggi_encoding_has_the_four_move_families_and_the_pass() {
+        let enc = Encoding::Janggi;
+        let (mut lines, mut horse, mut elephant, mut diagonal) = (0, 0, 0, 0);
+        let pass = enc.pass_action().unwrap();
+        assert_eq!(pass, enc.size() - 1);
+        for i in 0..pass {
+            let m = enc.action_move(i, false).unwrap();
+            let df = (m.from().file().index() as i32 - m.to().file().index() as i32).abs();
+            let dr = (m.from().rank().index() as i32 - m.to().rank().index() as i32).abs();
+            match (df, dr) {
+                (0, _) | (_, 0) => lines += 1,
+                (1, 2) | (2, 1) => horse += 1,
+                (2, 3) | (3, 2) => elephant += 1,
+                (1, 1) | (2, 2) => diagonal += 1,
+                other => panic!("unexpected shape {other:?} for {m}"),
+            }
+        }
+        assert_eq!(lines, 90 * 17);
+        assert_eq!(horse, 508);
+        // Elephants: files 2 apart (7 pairs each way) by ranks 3 apart (7 each way), and files 3
+        // apart (6 each way) by ranks 2 apart (8 each way).
+        assert_eq!(elephant, 14 * 14 + 12 * 16);
+        // Per palace: 4 corner-centre steps each way and 4 corner-to-corner moves.
+        assert_eq!(diagonal, 2 * (8 + 4));
+        assert_eq!(enc.size(), 2451);
+        assert_eq!(enc.action_move(pass, false), Some(Move::NULL));
+        assert_eq!(enc.action_move(pass + 1, false), None);
+    }
+
+    #[test]
+    fn every_legal_janggi_move_has_one_action_and_decodes_back() {
+        let enc = Encoding::Janggi;
+        let mut count = 0;
+        janggi_positions(150, |pos| {
+            let mirror = pos.turn() == Color::Black;
+            let mut seen = vec![false; enc.size()];
+            for &m in pos.legal_moves().iter() {
+                let i = enc
+                    .index(m, mirror)
+                    .expect("every legal move has an action");
+                assert!(!seen[i], "two moves of {} share action {i}", pos.fen());
+                seen[i] = true;
+                assert_eq!(enc.decode(i, pos, mirror), Some(m));
+                count += 1;
+            }
+        });
+        assert!(count > 50_000, "{count}");
+    }
+
+    #[test]
+    fn encodings_fit_their_own_game_only() {
+        assert!(Encoding::Shapes2086.fits(Variant::Xiangqi));
+        assert!(Encoding::Pairs8100.fits(Variant::Xiangqi));
+        assert!(!Encoding::Shapes2086.fits(Variant::Janggi));
+        for v in [
+            Variant::Janggi,
+            Variant::JanggiModern,
+            Variant::JanggiCasual,
+        ] {
+            assert!(Encoding::Janggi.fits(v) && Encoding::of_variant(v) == Encoding::Janggi);
+        }
+        assert!(!Encoding::Janggi.fits(Variant::Xiangqi));
+        // A xiangqi elephant's jump is no janggi shape.
+        assert_eq!(
+            Encoding::Janggi.index(Move::new(Square::C0, Square::E2), false),
+            None
+        );
+    }
+
+    #[test]
+    fn the_points_planes_are_scaled_by_hans_whole_army() {
+        let start = Position::start_of(Variant::Janggi);
+        assert_eq!(janggi::half_points(&start, Color::Black), MAX_HALF_POINTS);
+    }
 }
