@@ -1,6 +1,6 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
-use crate::encoding::{self, Encoding};
+use crate::encoding::{self, Encoding, PlaneLayout};
 use crate::errors::{
     fen_error, illegal_move, limit_error, move_parse_error, Count, Int, XiangqiError,
 };
@@ -1040,41 +1040,19 @@ impl Board {
         let positions = self.line.recent_positions(history);
         let refs: Vec<&Position> = positions.iter().collect();
         let repeated = repetitions.then(|| self.line.game.repetition_count().saturating_sub(1));
-        let variant = self.line.pos().variant();
-        let shape = (
-            encoding::plane_count(variant, history) + usize::from(repetitions),
-            10,
-            9,
-        );
-        let scale = encoding::janggi_no_capture_scale(&self.line.game.rules());
-        fn write<T: encoding::PlaneValue>(
-            refs: &[&Position],
-            history: usize,
-            own: Color,
-            mirror: bool,
-            repeated: Option<u32>,
-            janggi_scale: Option<u32>,
-            out: &mut [T],
-        ) {
-            match janggi_scale {
-                Some(scale) => {
-                    encoding::write_janggi_planes(refs, history, own, mirror, repeated, scale, out)
-                }
-                None => encoding::write_planes(refs, history, own, mirror, repeated, out),
-            }
-        }
-        let janggi_scale = variant.is_janggi().then_some(scale);
+        let layout = PlaneLayout::of(self.line.pos().variant(), &self.line.game.rules());
+        let shape = (layout.count(history) + usize::from(repetitions), 10, 9);
         match dtype {
             "float32" | "float" | "f4" => {
                 let mut out = Array3::<f32>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                write(&refs, history, own, mirror, repeated, janggi_scale, slice);
+                layout.write(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             "uint8" | "u1" => {
                 let mut out = Array3::<u8>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                write(&refs, history, own, mirror, repeated, janggi_scale, slice);
+                layout.write(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             _ => Err(XiangqiError::new_err(format!(

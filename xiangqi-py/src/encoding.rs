@@ -240,11 +240,69 @@ pub fn write_array(pos: &Position, out: &mut [i8]) {
     }
 }
 
-/// How many planes `planes(history)` has for a `variant` game: 14 piece planes per position,
-/// plus the colour and no-capture planes, and for janggi the pass plane and the two sides'
-/// counting points.
-pub fn plane_count(variant: Variant, history: usize) -> usize {
-    14 * (history + 1) + if variant.is_janggi() { 5 } else { 2 }
+/// Which planes follow the 14 piece planes of each position: xiangqi's colour and no-capture
+/// planes ([`write_planes`]), or janggi's five ([`write_janggi_planes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaneLayout {
+    /// Xiangqi's planes.
+    Xiangqi,
+    /// Janggi's planes, the no-capture plane measured against `no_capture_scale` plies.
+    Janggi {
+        /// The no-capture count that fills the no-capture plane as 1.0.
+        no_capture_scale: u32,
+    },
+}
+
+impl PlaneLayout {
+    /// The layout of a `variant` game played under `rules`: janggi's no-capture plane counts
+    /// towards the rules' limit (100 plies, 200 in janggimodern; 100 when the rules have none).
+    pub fn of(variant: Variant, rules: &xiangqi_core::Rules) -> PlaneLayout {
+        if variant.is_janggi() {
+            PlaneLayout::Janggi {
+                no_capture_scale: rules
+                    .no_capture_limit
+                    .unwrap_or(JANGGI_NO_CAPTURE_LIMIT)
+                    .max(1),
+            }
+        } else {
+            PlaneLayout::Xiangqi
+        }
+    }
+
+    /// How many planes `planes(history)` has: 14 piece planes per position, plus the colour and
+    /// no-capture planes, and for janggi the pass plane and the two sides' counting points.
+    pub fn count(self, history: usize) -> usize {
+        14 * (history + 1)
+            + match self {
+                PlaneLayout::Xiangqi => 2,
+                PlaneLayout::Janggi { .. } => 5,
+            }
+    }
+
+    /// Writes the planes in this layout (see [`write_planes`] for the arguments).
+    #[inline]
+    pub fn write<T: PlaneValue>(
+        self,
+        positions: &[&Position],
+        history: usize,
+        own: Color,
+        mirror: bool,
+        repeated: Option<u32>,
+        out: &mut [T],
+    ) {
+        match self {
+            PlaneLayout::Xiangqi => write_planes(positions, history, own, mirror, repeated, out),
+            PlaneLayout::Janggi { no_capture_scale } => write_janggi_planes(
+                positions,
+                history,
+                own,
+                mirror,
+                repeated,
+                no_capture_scale,
+                out,
+            ),
+        }
+    }
 }
 
 /// The no-capture count that fills the xiangqi no-capture plane as 1.0 (the draw limit of
@@ -254,15 +312,6 @@ pub const NO_CAPTURE_SCALE: u32 = 120;
 /// The most counting points a janggi side can hold, in half points: Han's whole army (72
 /// points) and its 1.5 points of compensation. The float32 points planes are divided by it.
 pub const MAX_HALF_POINTS: u32 = 147;
-
-/// The no-capture count that fills the janggi no-capture plane as 1.0: the rules' limit (100
-/// plies, 200 in janggimodern), or janggi's 100 when the rules have none.
-pub fn janggi_no_capture_scale(rules: &xiangqi_core::Rules) -> u32 {
-    rules
-        .no_capture_limit
-        .unwrap_or(JANGGI_NO_CAPTURE_LIMIT)
-        .max(1)
-}
 
 /// A plane element type: `f32` or `u8`.
 pub trait PlaneValue: Copy + Default + Send {

@@ -4,7 +4,7 @@
 //! returns the same arrays, so a training loop allocates nothing per step.
 
 use crate::board::{check_history, encoding_for, janggi_start, parse_rules, parse_variant, Board};
-use crate::encoding::{self, Encoding, PlaneValue};
+use crate::encoding::{Encoding, PlaneLayout, PlaneValue};
 use crate::errors::{fen_error, limit_error, memory_error, Count, XiangqiError};
 use crate::outcome::Termination;
 use crate::types::Move as PyMove;
@@ -107,8 +107,7 @@ struct Outputs<O> {
 struct Config {
     encoding: Encoding,
     variant: Variant,
-    /// Janggi: the no-capture count the no-capture plane is measured against.
-    janggi_scale: Option<u32>,
+    planes: PlaneLayout,
     rules: Rules,
     max_plies: u32,
     starts: Vec<Position>,
@@ -121,7 +120,7 @@ struct Config {
 impl Config {
     /// Planes per observation.
     fn planes(&self) -> usize {
-        encoding::plane_count(self.variant, self.history) + usize::from(self.repetitions)
+        self.planes.count(self.history) + usize::from(self.repetitions)
     }
 }
 
@@ -135,18 +134,8 @@ fn write_observation<O: PlaneValue>(slot: &Slot, cfg: &Config, row: &mut [O]) {
     let repeated = cfg
         .repetitions
         .then(|| slot.game.repetition_count().saturating_sub(1));
-    match cfg.janggi_scale {
-        None => encoding::write_planes(&positions, cfg.history, pos.turn(), mirror, repeated, row),
-        Some(scale) => encoding::write_janggi_planes(
-            &positions,
-            cfg.history,
-            pos.turn(),
-            mirror,
-            repeated,
-            scale,
-            row,
-        ),
-    }
+    cfg.planes
+        .write(&positions, cfg.history, pos.turn(), mirror, repeated, row);
 }
 
 fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
@@ -565,9 +554,7 @@ impl VecEnv {
         let cfg = Config {
             encoding,
             variant,
-            janggi_scale: variant
-                .is_janggi()
-                .then(|| encoding::janggi_no_capture_scale(&parsed_rules)),
+            planes: PlaneLayout::of(variant, &parsed_rules),
             rules: parsed_rules,
             max_plies: max_plies.max(1),
             starts,
