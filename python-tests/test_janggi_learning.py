@@ -253,6 +253,10 @@ def passing_actions(env: xiangqi.VecEnv, rng: np.random.Generator, chance: float
     return actions
 
 
+# The endings janggi's tournament rules leave to counting.
+COUNTED = {Termination.DOUBLE_PASS, Termination.BIKJANG, Termination.MOVE_LIMIT, Termination.REPETITION}
+
+
 def test_vecenv_janggi_episodes_end_as_the_board_rules() -> None:
     env = xiangqi.VecEnv(32, variant="janggi", seed=4, max_plies=300)
     env.reset(seed=4)
@@ -277,6 +281,10 @@ def test_vecenv_janggi_episodes_end_as_the_board_rules() -> None:
                 expected = 0.0 if outcome.winner is None else (1.0 if outcome.winner == movers[i] else -1.0)
                 assert rewards[i] == expected
                 endings[outcome.termination] = endings.get(outcome.termination, 0) + 1
+                if outcome.termination in COUNTED:
+                    # Counting by hand: the side with more points, Han's 1.5 included.
+                    cho_wins = counting_half_points(boards[i], True) > counting_half_points(boards[i], False)
+                    assert final["winner"][i] == (1 if cho_wins else -1), boards[i].fen()
             else:
                 assert outcome is None and len(boards[i].move_stack) == 300
             assert final["episode_length"][i] == len(boards[i].move_stack)
