@@ -130,6 +130,46 @@ impl Encoding {
         Some(if mirror { m.flip_rank() } else { m })
     }
 
+    /// Sets `mask[index(m)]` for each of `moves` that has an action (the mask is not cleared).
+    /// One match on the encoding for the whole list: this is the masks' inner loop.
+    #[inline]
+    pub fn mark(self, moves: &[Move], mirror: bool, mask: &mut [bool]) {
+        let flip = |m: Move| if mirror { m.flip_rank() } else { m };
+        let pair = |m: Move| m.from().index() * 90 + m.to().index();
+        match self {
+            Encoding::Pairs8100 => {
+                for &m in moves {
+                    let m = flip(m);
+                    if m.from() != m.to() {
+                        mask[pair(m)] = true;
+                    }
+                }
+            }
+            Encoding::Shapes2086 => {
+                let index_of = &SHAPES.index_of;
+                for &m in moves {
+                    let i = index_of[pair(flip(m))];
+                    if i != NO_INDEX {
+                        mask[i as usize] = true;
+                    }
+                }
+            }
+            Encoding::Janggi => {
+                let shapes: &Shapes = &JANGGI_SHAPES;
+                for &m in moves {
+                    if m.from() == m.to() {
+                        mask[shapes.moves.len()] = true;
+                        continue;
+                    }
+                    let i = shapes.index_of[pair(flip(m))];
+                    if i != NO_INDEX {
+                        mask[i as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+
     /// The move of action `index` in `pos` (legal or not): [`Encoding::action_move`], with the
     /// janggi pass as `pos`'s own ([`Position::pass_move`], the general's point twice).
     #[inline]
@@ -210,11 +250,7 @@ static JANGGI_SHAPES: LazyLock<Shapes> = LazyLock::new(|| {
 /// Writes the legal-action mask of `pos` (cleared first) for the given encoding.
 pub fn write_mask(pos: &Position, encoding: Encoding, mirror: bool, mask: &mut [bool]) {
     mask.fill(false);
-    for &m in pos.legal_moves().iter() {
-        if let Some(i) = encoding.index(m, mirror) {
-            mask[i] = true;
-        }
-    }
+    encoding.mark(&pos.legal_moves(), mirror, mask);
 }
 
 /// The piece code of `to_array`: +1..+7 for Red's general..soldier, -1..-7 for Black's, 0 empty.

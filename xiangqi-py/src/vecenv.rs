@@ -150,11 +150,7 @@ fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>)
         // SAFETY: as above.
         let row = unsafe { masks.row(i) };
         row.fill(false);
-        for &m in slot.legal.iter() {
-            if let Some(a) = cfg.encoding.index(m, mirror) {
-                row[a] = true;
-            }
-        }
+        cfg.encoding.mark(&slot.legal, mirror, row);
     }
     // SAFETY: as above.
     unsafe { out.turn.row(i)[0] = pos.turn() == Color::Red };
