@@ -62,7 +62,6 @@ ENV_ID = "xiangqi/Xiangqi-v0"
 Opponent = Union[str, Callable[[Board], Move]]
 
 
-
 def _engine_opponent(level: str, seconds: float) -> Callable[[Board], Move]:
     from xiangqi.engine import Engine, Limit
 
@@ -104,12 +103,12 @@ class XiangqiEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
-        self.variant = variant
+        self._starts = Starts(variant, rules, fen, setup)
+        self.variant = self._starts.variant
+        self.rules = self._starts.rules
         self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
         self.max_plies = max_plies
-        self.start_fen = fen if fen is not None or variant != "xiangqi" else xiangqi.STARTING_FEN
-        self._starts = Starts(variant, rules, fen, setup)
-        self.rules = self._starts.rules
+        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
         self.agent_color = agent_color
         self.opponent = opponent
         self._opponent_fn: Optional[Callable[[Board], Move]] = None

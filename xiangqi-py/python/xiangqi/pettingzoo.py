@@ -96,12 +96,12 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
-        self.variant = variant
+        self._starts = Starts(variant, rules, fen, setup)
+        self.variant = self._starts.variant
+        self.rules = self._starts.rules
         self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
         self.max_plies = max_plies
-        self.start_fen = fen if fen is not None or variant != "xiangqi" else xiangqi.STARTING_FEN
-        self._starts = Starts(variant, rules, fen, setup)
-        self.rules = self._starts.rules
+        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
         self._rng = random.Random()
         self.possible_agents = list(AGENTS)
         size = _encoding.action_size(self.encoding)
