@@ -1014,7 +1014,8 @@ impl Board {
     /// at 1.0 for float32, janggi's by the rules' limit, 100 or 200 plies; the clock capped at
     /// 255 for uint8). Janggi adds three planes: ones when the last move was a pass (a pass now
     /// ends the game), then the perspective side's counting points and the other side's (Han's
-    /// 1.5 included; half points / 147 for float32, half points for uint8). With
+    /// 1.5 included; half points / 147 for float32, half points for uint8); bikjang, the
+    /// generals facing on an open file, shows in the piece planes. With
     /// `perspective="side_to_move"` and Black to move, ranks are flipped so the side to move
     /// always plays up the board (row 0 is its back rank); with `"red"` the board is as it
     /// stands; with `"black"` always Black's view. With `repetitions=True` a last plane tells

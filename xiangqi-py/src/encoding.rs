@@ -558,12 +558,12 @@ mod tests {
         assert_eq!(Encoding::Pairs8100.index(red, false), Some(90 + 2 * 9 + 2));
     }
 
-    /// Random janggi games from each of the sixteen setups, every position's legal moves.
-    fn janggi_positions(plies: usize, mut each: impl FnMut(&Position)) {
+    /// Random janggi games (`games` from each of the sixteen setups), every position.
+    fn janggi_positions(games: usize, plies: usize, mut each: impl FnMut(&Position)) {
         use xiangqi_core::janggi::Arrangement;
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for cho in Arrangement::ALL {
-            for han in Arrangement::ALL {
+            for han in Arrangement::ALL.into_iter().cycle().take(4 * games) {
                 let mut pos = Position::janggi_start(cho, han);
                 for _ in 0..plies {
                     each(&pos);
@@ -614,7 +614,7 @@ mod tests {
     fn every_legal_janggi_move_has_one_action_and_decodes_back() {
         let enc = Encoding::Janggi;
         let mut count = 0;
-        janggi_positions(150, |pos| {
+        janggi_positions(8, 200, |pos| {
             let mirror = pos.turn() == Color::Black;
             let mut seen = vec![false; enc.size()];
             for &m in pos.legal_moves().iter() {
@@ -627,7 +627,39 @@ mod tests {
                 count += 1;
             }
         });
-        assert!(count > 50_000, "{count}");
+        assert!(count > 500_000, "{count}");
+    }
+
+    #[test]
+    fn mark_sets_the_actions_index_gives() {
+        let mut positions = Vec::new();
+        janggi_positions(1, 60, |pos| positions.push(pos.clone()));
+        let mut pos = Position::startpos();
+        for i in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            positions.push(pos.clone());
+            pos.make_move(moves[(i * 7) % moves.len()]);
+        }
+        for pos in &positions {
+            let moves = pos.legal_moves();
+            for enc in [Encoding::Pairs8100, Encoding::Shapes2086, Encoding::Janggi] {
+                if !enc.fits(pos.variant()) {
+                    continue;
+                }
+                for mirror in [false, true] {
+                    let mut marked = vec![false; enc.size()];
+                    enc.mark(&moves, mirror, &mut marked);
+                    let mut indexed = vec![false; enc.size()];
+                    for &m in moves.iter() {
+                        indexed[enc.index(m, mirror).unwrap()] = true;
+                    }
+                    assert_eq!(marked, indexed, "{} {}", enc.name(), pos.fen());
+                }
+            }
+        }
     }
 
     #[test]
