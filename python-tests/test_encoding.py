@@ -13,7 +13,7 @@ from xiangqi import Board, Move, encoding
 def test_sizes() -> None:
     assert encoding.action_size("2086") == 2086
     assert encoding.action_size("8100") == 8100
-    assert encoding.SIZES == {"2086": 2086, "8100": 8100}
+    assert encoding.SIZES == {"2086": 2086, "8100": 8100, "janggi": 2451}
     with pytest.raises(xiangqi.XiangqiError):
         encoding.action_size("4096")
 
@@ -65,7 +65,7 @@ def test_masks_match_legal_moves_over_random_games() -> None:
     for game in random_games(4, 120, seed=7):
         for board in game[::5]:
             legal = set(board.legal_moves)
-            for name in encoding.ENCODINGS:
+            for name in encoding.XIANGQI_ENCODINGS:
                 mask = board.legal_action_mask(name)
                 assert mask.dtype == np.bool_ and mask.shape == (encoding.SIZES[name],)
                 assert int(mask.sum()) == len(legal)

@@ -6,6 +6,8 @@
 2. ``VecEnv`` random play: ``step(random_actions())`` on a batch of games, steps per second,
    without observations, with masks only, and with float32 / uint8 observations; then the
    same without observations under ``casual`` and ``axf``, the price of the repetition rules.
+3. ``VecEnv(variant="janggi")`` random play (the sixteen setups at random, janggi's rules,
+   19 planes, the 2451-action encoding), with the same four sets of outputs.
 
 Run it with the project venv: ``make python-bench`` or ``.venv/bin/python xiangqi-py/benches/python_bench.py``.
 """
@@ -87,9 +89,16 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=200, help="plies per random game at most")
     parser.add_argument("--num-envs", type=int, default=1024, help="games in the VecEnv batch")
     parser.add_argument("--rules", default="casual", help="rule preset of the VecEnv games")
+    parser.add_argument("--only-vecenv", action="store_true", help="skip the Python loop and cchess")
     args = parser.parse_args()
 
     print(f"xiangqi {getattr(xiangqi, '__version__', '')} on {os.cpu_count()} cores")
+    if not args.only_vecenv:
+        python_loops(args)
+    vecenv_rates(args)
+
+
+def python_loops(args: argparse.Namespace) -> None:
     rng = random.Random(1)
     plies, elapsed, cpu = timed(args.seconds, lambda: xiangqi_game(rng, args.max_plies))
     ours = plies / elapsed
@@ -105,15 +114,19 @@ def main() -> None:
     except ImportError:
         print("cchess not installed: no comparison")
 
+
+OUTPUTS: List[Tuple[str, Dict[str, Any]]] = [
+    ("no observations, no masks", {"observations": False, "masks": False}),
+    ("no observations, masks", {"observations": False}),
+    ("uint8 observations + masks", {"obs_dtype": "uint8"}),
+    ("float32 observations + masks", {}),
+]
+
+
+def vecenv_rates(args: argparse.Namespace) -> None:
     n = args.num_envs
     print(f"VecEnv({n}, rules={args.rules!r}) random play: steps per second (wall), per CPU second")
-    variants: List[Tuple[str, Dict[str, Any]]] = [
-        ("no observations, no masks", {"observations": False, "masks": False}),
-        ("no observations, masks", {"observations": False}),
-        ("uint8 observations + masks", {"obs_dtype": "uint8"}),
-        ("float32 observations + masks", {}),
-    ]
-    for label, options in variants:
+    for label, options in OUTPUTS:
         wall, cpu = vecenv_rate(args.seconds, n, rules=args.rules, **options)
         print(f"  {label:30s}: {wall:12,.0f} {cpu:12,.0f}")
 
@@ -126,6 +139,11 @@ def main() -> None:
         rates[rules] = cpu
         print(f"  {rules:30s}: {wall:12,.0f} {cpu:12,.0f}")
     print(f"  {'axf / casual per CPU second':30s}: {rates['axf'] / rates['casual']:12.2f}")
+
+    print(f"VecEnv({n}, variant='janggi') random play: steps per second (wall), per CPU second")
+    for label, options in OUTPUTS:
+        wall, cpu = vecenv_rate(args.seconds, n, variant="janggi", **options)
+        print(f"  {label:30s}: {wall:12,.0f} {cpu:12,.0f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 //! `Board`: a position with its move stack, shaped like python-chess's `Board`.
 
-use crate::encoding::{self, Encoding};
+use crate::encoding::{self, Encoding, PlaneLayout};
 use crate::errors::{
     fen_error, illegal_move, limit_error, move_parse_error, Count, Int, XiangqiError,
 };
@@ -69,9 +69,27 @@ pub fn parse_notation(name: &str) -> PyResult<Notation> {
 pub fn parse_encoding(name: &str) -> PyResult<Encoding> {
     Encoding::parse(name).ok_or_else(|| {
         XiangqiError::new_err(format!(
-            "encoding must be \"2086\" or \"8100\", not {name:?}"
+            "encoding must be \"2086\", \"8100\" or \"janggi\", not {name:?}"
         ))
     })
+}
+
+/// The encoding named `name` for a `variant` game (its own when `None`); `XiangqiError` when
+/// the encoding lacks some of the game's moves (a xiangqi encoding for janggi, or the reverse).
+pub fn encoding_for(name: Option<&str>, variant: Variant) -> PyResult<Encoding> {
+    let Some(name) = name else {
+        return Ok(Encoding::of_variant(variant));
+    };
+    let enc = parse_encoding(name)?;
+    if enc.fits(variant) {
+        Ok(enc)
+    } else {
+        Err(XiangqiError::new_err(format!(
+            "the {:?} encoding is not for {variant} games: use encoding={:?}",
+            enc.name(),
+            Encoding::of_variant(variant).name()
+        )))
+    }
 }
 
 /// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules, variant), the
@@ -168,6 +186,19 @@ fn parse_arrangement(name: &str) -> PyResult<Arrangement> {
         .map_err(|e| XiangqiError::new_err(e.to_string()))
 }
 
+/// The start position of a `variant` janggi game with Cho's and Han's arrangements;
+/// `XiangqiError` for xiangqi or an unknown arrangement.
+pub fn janggi_start(cho: &str, han: &str, variant: Variant) -> PyResult<Position> {
+    if !variant.is_janggi() {
+        return Err(XiangqiError::new_err(format!(
+            "the setups {cho:?} and {han:?} are janggi's; {variant} has one start position"
+        )));
+    }
+    Position::janggi_start(parse_arrangement(cho)?, parse_arrangement(han)?)
+        .with_variant(variant)
+        .map_err(|e| XiangqiError::new_err(e.to_string()))
+}
+
 impl Board {
     /// A board at `pos` with no move stack.
     pub fn from_position(pos: Position, rules: Rules) -> Board {
@@ -260,11 +291,13 @@ impl Board {
 
     /// A janggi board from the setups the two sides chose: `cho` and `han` each one of
     /// `masangsangma` (마상상마, both elephants inside), `sangmamasang` (상마마상),
-    /// `masangmasang` (마상마상) or `sangmasangma` (상마상마), read from the side's own left.
+    /// `masangmasang` (마상마상) or `sangmasangma` (상마상마), read from the side's own left
+    /// (`JANGGI_ARRANGEMENTS` lists them). `variant` is a janggi rule set (`"janggi"`,
+    /// `"janggitraditional"`, `"janggimodern"`, `"janggicasual"`); the rules default to its.
     #[staticmethod]
-    #[pyo3(signature = (cho = "masangsangma", han = "masangsangma", rules = None))]
-    fn janggi(cho: &str, han: &str, rules: Option<&str>) -> PyResult<Board> {
-        let pos = Position::janggi_start(parse_arrangement(cho)?, parse_arrangement(han)?);
+    #[pyo3(signature = (cho = "masangsangma", han = "masangsangma", rules = None, variant = "janggi"))]
+    fn janggi(cho: &str, han: &str, rules: Option<&str>, variant: &str) -> PyResult<Board> {
+        let pos = janggi_start(cho, han, parse_variant(variant)?)?;
         let rules = match rules {
             Some(rules) => parse_rules(rules)?,
             None => pos.variant().default_rules(),
@@ -970,19 +1003,24 @@ impl Board {
         out.into_pyarray(py).reshape([10, 9])
     }
 
-    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)` (one more with
-    /// `repetitions=True`), indexed `[plane, rank, file]`.
+    /// Feature planes, shape `(14 * (history + 1) + 2, 10, 9)` for xiangqi and
+    /// `(14 * (history + 1) + 5, 10, 9)` for janggi (one more with `repetitions=True`), indexed
+    /// `[plane, rank, file]`.
     ///
     /// For each of the current position and the `history` positions before it (newest first;
     /// all zero before the root): 7 planes of the perspective side's general, advisor, elephant,
     /// horse, chariot, cannon, soldier, then the same 7 for the other side. Then a plane of ones
-    /// when Red is to move, and a no-capture plane (`halfmove_clock / 120` capped at 1.0 for
-    /// float32; the clock capped at 255 for uint8). With `perspective="side_to_move"` and Black
-    /// to move, ranks are flipped so the side to move always plays up the board (row 0 is its
-    /// back rank); with `"red"` the board is as it stands; with `"black"` always Black's view.
-    /// With `repetitions=True` a last plane tells how often the current position occurred
-    /// before (0, 1, 2 or more: 0.0, 0.5, 1.0 for float32; the count for uint8). `history` is
-    /// at most `MAX_HISTORY`.
+    /// when Red (janggi: Cho) is to move, and a no-capture plane (`halfmove_clock / 120` capped
+    /// at 1.0 for float32, janggi's by the rules' limit, 100 or 200 plies; the clock capped at
+    /// 255 for uint8). Janggi adds three planes: ones when the last move was a pass (a pass now
+    /// ends the game), then the perspective side's counting points and the other side's (Han's
+    /// 1.5 included; half points / 147 for float32, half points for uint8); bikjang, the
+    /// generals facing on an open file, shows in the piece planes. With
+    /// `perspective="side_to_move"` and Black to move, ranks are flipped so the side to move
+    /// always plays up the board (row 0 is its back rank); with `"red"` the board is as it
+    /// stands; with `"black"` always Black's view. With `repetitions=True` a last plane tells
+    /// how often the current position occurred before (0, 1, 2 or more: 0.0, 0.5, 1.0 for
+    /// float32; the count for uint8). `history` is at most `MAX_HISTORY`.
     #[pyo3(
         signature = (history = Count(0), perspective = "side_to_move", dtype = "float32", repetitions = false),
         text_signature = "($self, history=0, perspective='side_to_move', dtype='float32', repetitions=False)"
@@ -1003,22 +1041,19 @@ impl Board {
         let positions = self.line.recent_positions(history);
         let refs: Vec<&Position> = positions.iter().collect();
         let repeated = repetitions.then(|| self.line.game.repetition_count().saturating_sub(1));
-        let shape = (
-            encoding::plane_count(history) + usize::from(repetitions),
-            10,
-            9,
-        );
+        let layout = PlaneLayout::of(self.line.pos().variant(), &self.line.game.rules());
+        let shape = (layout.count(history) + usize::from(repetitions), 10, 9);
         match dtype {
             "float32" | "float" | "f4" => {
                 let mut out = Array3::<f32>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                encoding::write_planes(&refs, history, own, mirror, repeated, slice);
+                layout.write(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             "uint8" | "u1" => {
                 let mut out = Array3::<u8>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                encoding::write_planes(&refs, history, own, mirror, repeated, slice);
+                layout.write(&refs, history, own, mirror, repeated, slice);
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             _ => Err(XiangqiError::new_err(format!(
@@ -1027,28 +1062,36 @@ impl Board {
         }
     }
 
-    /// A bool array over the actions of `encoding` (`"2086"` or `"8100"`), true for each legal
-    /// move. With `perspective="side_to_move"` Black's moves are mirrored (see
-    /// `xiangqi.encoding`).
-    #[pyo3(signature = (encoding = "2086", perspective = "side_to_move"))]
+    /// A bool array over the actions of `encoding` (`"2086"` or `"8100"` for xiangqi,
+    /// `"janggi"` for janggi; by default the board's game's own: `"2086"` or `"janggi"`), true
+    /// for each legal move (the janggi pass included). With `perspective="side_to_move"` Black's
+    /// moves are mirrored (see `xiangqi.encoding`). An encoding of the other game raises
+    /// `XiangqiError`.
+    #[pyo3(signature = (encoding = None, perspective = "side_to_move"))]
     fn legal_action_mask<'py>(
         &self,
         py: Python<'py>,
-        encoding: &str,
+        encoding: Option<&str>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let enc = parse_encoding(encoding)?;
+        let enc = encoding_for(encoding, self.line.pos().variant())?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         let mut mask = vec![false; enc.size()];
         encoding::write_mask(self.line.pos(), enc, mirror, &mut mask);
         Ok(mask.into_pyarray(py))
     }
 
-    /// The action index of a move for this position's side to move (see `xiangqi.encoding`).
-    #[pyo3(signature = (r#move, encoding = "2086", perspective = "side_to_move"))]
-    fn move_to_action(&self, r#move: &Move, encoding: &str, perspective: &str) -> PyResult<usize> {
+    /// The action index of a move for this position's side to move (see `xiangqi.encoding`;
+    /// `encoding` as in `legal_action_mask`). In janggi the pass is the last action.
+    #[pyo3(signature = (r#move, encoding = None, perspective = "side_to_move"))]
+    fn move_to_action(
+        &self,
+        r#move: &Move,
+        encoding: Option<&str>,
+        perspective: &str,
+    ) -> PyResult<usize> {
         let m = r#move;
-        let enc = parse_encoding(encoding)?;
+        let enc = encoding_for(encoding, self.line.pos().variant())?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
         enc.index(m.inner, mirror).ok_or_else(|| {
             XiangqiError::new_err(format!(
@@ -1059,18 +1102,19 @@ impl Board {
         })
     }
 
-    /// The move of an action index for this position's side to move (legal or not).
-    #[pyo3(signature = (action, encoding = "2086", perspective = "side_to_move"))]
+    /// The move of an action index for this position's side to move (legal or not; the janggi
+    /// pass is this position's, `pass_move()`).
+    #[pyo3(signature = (action, encoding = None, perspective = "side_to_move"))]
     fn action_to_move(
         &self,
         action: Count<usize>,
-        encoding: &str,
+        encoding: Option<&str>,
         perspective: &str,
     ) -> PyResult<Move> {
         let action = action.0;
-        let enc = parse_encoding(encoding)?;
+        let enc = encoding_for(encoding, self.line.pos().variant())?;
         let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
-        enc.action_move(action, mirror)
+        enc.decode(action, self.line.pos(), mirror)
             .map(Move::wrap)
             .ok_or_else(|| {
                 XiangqiError::new_err(format!(

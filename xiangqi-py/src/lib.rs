@@ -46,13 +46,22 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The `encoding` functions as Python sees them.
 mod encoding_py {
-    use crate::board::{parse_encoding, Perspective};
+    use crate::board::{parse_encoding, parse_variant, Perspective};
+    use crate::encoding::Encoding;
     use crate::errors::XiangqiError;
     use crate::types::{color_from_py, Move};
     use pyo3::prelude::*;
+    use xiangqi_core::janggi::Arrangement;
     use xiangqi_core::Color;
 
-    /// How many actions an encoding has: 2086 or 8100.
+    /// The encoding a `variant` game uses unless told otherwise: `"2086"` for xiangqi,
+    /// `"janggi"` for the janggi variants.
+    #[pyfunction]
+    fn default_encoding(variant: &str) -> PyResult<&'static str> {
+        Ok(Encoding::of_variant(parse_variant(variant)?).name())
+    }
+
+    /// How many actions an encoding has: 2086, 8100, or 2451 for `"janggi"`.
     #[pyfunction]
     #[pyo3(signature = (encoding = "2086"))]
     fn action_size(encoding: &str) -> PyResult<usize> {
@@ -78,7 +87,8 @@ mod encoding_py {
     }
 
     /// The move of action `index` for `turn` (the inverse of `move_to_index`; `turn` is
-    /// required too).
+    /// required too). The janggi pass, whose point is the general's, is `Move.null()` (`0000`,
+    /// which `Board.push_uci` reads as the pass); `Board.action_to_move` gives the board's own.
     #[pyfunction]
     #[pyo3(signature = (index, encoding = "2086", *, turn))]
     fn index_to_move(index: crate::errors::Int, encoding: &str, turn: bool) -> PyResult<Move> {
@@ -101,6 +111,16 @@ mod encoding_py {
         m.add_function(wrap_pyfunction!(action_size, m)?)?;
         m.add_function(wrap_pyfunction!(move_to_index, m)?)?;
         m.add_function(wrap_pyfunction!(index_to_move, m)?)?;
+        m.add_function(wrap_pyfunction!(default_encoding, m)?)?;
+        m.add(
+            "JANGGI_PASS_ACTION",
+            Encoding::Janggi.pass_action().expect("janggi has a pass"),
+        )?;
+        let names: Vec<&str> = Arrangement::ALL.iter().map(|a| a.name()).collect();
+        m.add(
+            "JANGGI_ARRANGEMENTS",
+            pyo3::types::PyTuple::new(m.py(), names)?,
+        )?;
         Ok(())
     }
 }

@@ -3,8 +3,8 @@
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
-use crate::board::{check_history, parse_encoding, parse_rules, Board};
-use crate::encoding::{self, Encoding, PlaneValue};
+use crate::board::{check_history, encoding_for, janggi_start, parse_rules, parse_variant, Board};
+use crate::encoding::{Encoding, PlaneLayout, PlaneValue};
 use crate::errors::{fen_error, limit_error, memory_error, Count, XiangqiError};
 use crate::outcome::Termination;
 use crate::types::Move as PyMove;
@@ -13,7 +13,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 use std::collections::VecDeque;
-use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules};
+use xiangqi_core::janggi::Arrangement;
+use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules, Variant};
 
 /// The most games one `VecEnv` holds.
 pub const MAX_NUM_ENVS: usize = 1 << 22;
@@ -105,6 +106,8 @@ struct Outputs<O> {
 /// Settings shared by every game.
 struct Config {
     encoding: Encoding,
+    variant: Variant,
+    planes: PlaneLayout,
     rules: Rules,
     max_plies: u32,
     starts: Vec<Position>,
@@ -117,7 +120,7 @@ struct Config {
 impl Config {
     /// Planes per observation.
     fn planes(&self) -> usize {
-        encoding::plane_count(self.history) + usize::from(self.repetitions)
+        self.planes.count(self.history) + usize::from(self.repetitions)
     }
 }
 
@@ -131,7 +134,8 @@ fn write_observation<O: PlaneValue>(slot: &Slot, cfg: &Config, row: &mut [O]) {
     let repeated = cfg
         .repetitions
         .then(|| slot.game.repetition_count().saturating_sub(1));
-    encoding::write_planes(&positions, cfg.history, pos.turn(), mirror, repeated, row);
+    cfg.planes
+        .write(&positions, cfg.history, pos.turn(), mirror, repeated, row);
 }
 
 fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
@@ -146,11 +150,7 @@ fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>)
         // SAFETY: as above.
         let row = unsafe { masks.row(i) };
         row.fill(false);
-        for &m in slot.legal.iter() {
-            if let Some(a) = cfg.encoding.index(m, mirror) {
-                row[a] = true;
-            }
-        }
+        cfg.encoding.mark(&slot.legal, mirror, row);
     }
     // SAFETY: as above.
     unsafe { out.turn.row(i)[0] = pos.turn() == Color::Red };
@@ -222,18 +222,27 @@ enum ObsBuffer {
     U8(Py<PyArray4<u8>>, Py<PyArray4<u8>>),
 }
 
-/// A batch of xiangqi games stepped together in Rust.
+/// A batch of xiangqi or janggi games stepped together in Rust.
 ///
-/// `VecEnv(num_envs, rules="axf", encoding="2086", seed=None, max_plies=400,
+/// `VecEnv(num_envs, rules=None, encoding=None, seed=None, max_plies=400,
 /// observations=True, obs_dtype="float32", masks=True, fens=None, num_threads=None,
-/// history=0, repetitions=False)`.
+/// history=0, repetitions=False, variant="xiangqi", setup=None)`.
+///
+/// `variant` is `"xiangqi"` or a janggi rule set (`"janggi"`, `"janggitraditional"`,
+/// `"janggimodern"`, `"janggicasual"`); `rules` default to the variant's (`"axf"` for
+/// xiangqi) and `encoding` to its encoding (`"2086"`, or `"janggi"`, where the pass is the last
+/// action). A janggi game starts from one of the sixteen setups: `setup="random"` (the
+/// default; each game draws one of the sixteen at each start with its own generator) or a
+/// `(cho, han)` pair of arrangement names for all games; `fens` replaces the setups.
 ///
 /// Actions are indices in `encoding` from the side to move's perspective (Black mirrored, see
 /// `xiangqi.encoding`). Observations are `Board.planes(history, repetitions=...)` of each game
-/// (16 planes without history, side to move's perspective), shape `(num_envs, planes, 10, 9)`. Rewards are from the side that just
-/// moved: +1 when its move won, -1 when it lost (a perpetual check or chase under the `simple`
-/// and `axf` rules), 0 otherwise. Games are judged by core's `Game` under `rules`, exactly as
-/// `Board.outcome()` judges them; `infos["termination"]` holds the `Termination` value.
+/// (16 planes without history for xiangqi, 19 for janggi; side to move's perspective), shape
+/// `(num_envs, planes, 10, 9)`. Rewards are from the side that just moved: +1 when its move
+/// won, -1 when it lost (a perpetual check or chase under the `simple` and `axf` rules; in
+/// janggi also a bikjang, double pass or limit that counting gives to the other side), 0
+/// otherwise. Games are judged by core's `Game` under `rules`, exactly as `Board.outcome()`
+/// judges them; `infos["termination"]` holds the `Termination` value.
 /// A game that ends (`terminated`) or reaches `max_plies` (`truncated`) is reset at once: the
 /// observation and mask returned are of the new game, `infos["episode_length"]` tells how long
 /// the finished one was, and `infos["final_obs"]` holds the finished game's last observation
@@ -458,18 +467,18 @@ impl VecEnv {
     #[new]
     #[pyo3(
         signature = (
-            num_envs, rules = "axf", encoding = "2086", seed = None, max_plies = Count(400),
+            num_envs, rules = None, encoding = None, seed = None, max_plies = Count(400),
             observations = true, obs_dtype = "float32", masks = true, fens = None, num_threads = None,
-            history = Count(0), repetitions = false
+            history = Count(0), repetitions = false, variant = "xiangqi", setup = None
         ),
-        text_signature = "(num_envs, rules='axf', encoding='2086', seed=None, max_plies=400, observations=True, obs_dtype='float32', masks=True, fens=None, num_threads=None, history=0, repetitions=False)"
+        text_signature = "(num_envs, rules=None, encoding=None, seed=None, max_plies=400, observations=True, obs_dtype='float32', masks=True, fens=None, num_threads=None, history=0, repetitions=False, variant='xiangqi', setup=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
         num_envs: Count<usize>,
-        rules: &str,
-        encoding: &str,
+        rules: Option<&str>,
+        encoding: Option<&str>,
         seed: Option<Count<u64>>,
         max_plies: Count<u32>,
         observations: bool,
@@ -479,6 +488,8 @@ impl VecEnv {
         num_threads: Option<Count<usize>>,
         history: Count<u64>,
         repetitions: bool,
+        variant: &str,
+        setup: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
         let (num_envs, seed, max_plies) = (num_envs.0, seed.map(|s| s.0), max_plies.0);
         let (num_threads, history) = (num_threads.map(|n| n.0), history.0);
@@ -489,17 +500,26 @@ impl VecEnv {
             return Err(limit_error("num_envs", num_envs, MAX_NUM_ENVS));
         }
         let history = check_history(history)?;
-        let parsed_rules = parse_rules(rules)?;
-        let encoding = parse_encoding(encoding)?;
-        let starts = match fens {
-            None => vec![Position::startpos()],
-            Some(fens) if fens.is_empty() => {
+        let variant = parse_variant(variant)?;
+        let parsed_rules = match rules {
+            Some(rules) => parse_rules(rules)?,
+            None => variant.default_rules(),
+        };
+        let encoding = encoding_for(encoding, variant)?;
+        let starts = match (fens, setup) {
+            (Some(_), Some(_)) => {
+                return Err(XiangqiError::new_err(
+                    "give fens or setup, not both: fens replaces the janggi setups",
+                ))
+            }
+            (Some(fens), None) if fens.is_empty() => {
                 return Err(XiangqiError::new_err("fens must not be empty"))
             }
-            Some(fens) => fens
+            (Some(fens), None) => fens
                 .iter()
-                .map(|f| Position::from_fen(f).map_err(fen_error))
+                .map(|f| Position::from_fen_variant(f, variant).map_err(fen_error))
                 .collect::<PyResult<Vec<_>>>()?,
+            (None, setup) => start_positions(variant, setup.map(parse_setup).transpose()?)?,
         };
         if let Some(over) = starts.iter().position(|p| !p.has_legal_moves()) {
             return Err(XiangqiError::new_err(format!(
@@ -529,6 +549,8 @@ impl VecEnv {
         }));
         let cfg = Config {
             encoding,
+            variant,
+            planes: PlaneLayout::of(variant, &parsed_rules),
             rules: parsed_rules,
             max_plies: max_plies.max(1),
             starts,
@@ -585,10 +607,16 @@ impl VecEnv {
         self.cfg.encoding.size()
     }
 
-    /// The action encoding, `"2086"` or `"8100"`.
+    /// The action encoding, `"2086"`, `"8100"` or `"janggi"`.
     #[getter]
     fn encoding(&self) -> &'static str {
         self.cfg.encoding.name()
+    }
+
+    /// The game: `"xiangqi"` or a janggi rule set.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.cfg.variant.name()
     }
 
     /// The rules the games are judged by.
@@ -597,8 +625,8 @@ impl VecEnv {
         self.cfg.rules.to_string()
     }
 
-    /// The shape of one game's observation, `(16, 10, 9)` without history, or `None` without
-    /// observations.
+    /// The shape of one game's observation, `(16, 10, 9)` without history (janggi:
+    /// `(19, 10, 9)`), or `None` without observations.
     #[getter]
     fn observation_shape(&self) -> Option<(usize, usize, usize)> {
         match self.obs {
@@ -686,7 +714,7 @@ impl VecEnv {
                         let mirror = slot.pos().turn() == Color::Black;
                         usize::try_from(a)
                             .ok()
-                            .and_then(|a| enc.action_move(a, mirror))
+                            .and_then(|a| enc.decode(a, slot.pos(), mirror))
                             .filter(|&m| slot.pos().is_legal(m))
                             .ok_or((i, a))
                     })
@@ -707,7 +735,7 @@ impl VecEnv {
                 let mirror = pos.turn() == Color::Black;
                 let m = usize::try_from(a)
                     .ok()
-                    .and_then(|a| enc.action_move(a, mirror));
+                    .and_then(|a| enc.decode(a, pos, mirror));
                 let reason = m.and_then(|m| pos.illegal_reason(m));
                 let why = reason.map_or(String::new(), |r| format!(": {r}"));
                 crate::errors::illegal_move_error(
@@ -802,12 +830,63 @@ impl VecEnv {
     }
 
     fn __repr__(&self) -> String {
+        let variant = match self.cfg.variant {
+            Variant::Xiangqi => String::new(),
+            v => format!(", variant={:?}", v.name()),
+        };
         format!(
-            "VecEnv(num_envs={}, rules={:?}, encoding={:?})",
+            "VecEnv(num_envs={}, rules={:?}, encoding={:?}{variant})",
             self.slots.len(),
             self.cfg.rules.to_string(),
             self.cfg.encoding.name()
         )
+    }
+}
+
+/// The `setup` argument: `"random"` or a `(cho, han)` pair of arrangement names.
+enum SetupArg {
+    /// `"random"`.
+    Name(String),
+    /// Cho's and Han's arrangements.
+    Pair(String, String),
+}
+
+/// Reads `setup`: a string, or a tuple or list of two strings; else `XiangqiError`.
+fn parse_setup(setup: &Bound<'_, PyAny>) -> PyResult<SetupArg> {
+    if let Ok(name) = setup.extract::<String>() {
+        return Ok(SetupArg::Name(name));
+    }
+    match setup.extract::<Vec<String>>() {
+        Ok(pair) if pair.len() == 2 => Ok(SetupArg::Pair(pair[0].clone(), pair[1].clone())),
+        _ => Err(XiangqiError::new_err(format!(
+            "setup must be \"random\" or a (cho, han) pair of arrangement names, not {}",
+            setup.repr()?
+        ))),
+    }
+}
+
+/// The start positions the games draw from: xiangqi's one; janggi's sixteen setups
+/// (`"random"`, the default) or the one pair named.
+fn start_positions(variant: Variant, setup: Option<SetupArg>) -> PyResult<Vec<Position>> {
+    match (variant.is_janggi(), setup) {
+        (false, None) => Ok(vec![Position::startpos()]),
+        (false, Some(_)) => Err(XiangqiError::new_err(
+            "setup is for janggi (variant=\"janggi\", ...): xiangqi has one start position",
+        )),
+        (true, None) => start_positions(variant, Some(SetupArg::Name("random".into()))),
+        (true, Some(SetupArg::Name(name))) if name == "random" => {
+            let mut starts = Vec::with_capacity(16);
+            for cho in Arrangement::ALL {
+                for han in Arrangement::ALL {
+                    starts.push(janggi_start(cho.name(), han.name(), variant)?);
+                }
+            }
+            Ok(starts)
+        }
+        (true, Some(SetupArg::Name(name))) => Err(XiangqiError::new_err(format!(
+            "setup must be \"random\" or a (cho, han) pair of arrangements, not {name:?}"
+        ))),
+        (true, Some(SetupArg::Pair(cho, han))) => Ok(vec![janggi_start(&cho, &han, variant)?]),
     }
 }
 

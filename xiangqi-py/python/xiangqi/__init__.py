@@ -21,6 +21,7 @@ import sys as _sys
 
 from xiangqi import encoding
 from xiangqi._xiangqi import (
+    JANGGI_ARRANGEMENTS,
     MAX_HASH_MB,
     MAX_HISTORY,
     STARTING_FEN,
@@ -89,6 +90,7 @@ if TYPE_CHECKING:
 __all__ = [
     "__version__",
     "STARTING_FEN",
+    "JANGGI_ARRANGEMENTS",
     "MAX_HASH_MB",
     "MAX_HISTORY",
     "AmbiguousMoveError",

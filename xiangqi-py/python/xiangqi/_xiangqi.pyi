@@ -37,6 +37,9 @@ __all__ = [
     "action_size",
     "move_to_index",
     "index_to_move",
+    "default_encoding",
+    "JANGGI_PASS_ACTION",
+    "JANGGI_ARRANGEMENTS",
     "pgn_read",
     "pgn_from_board",
     "_Engine",
@@ -80,6 +83,8 @@ __all__ = [
 STARTING_FEN: str
 MAX_HASH_MB: int
 MAX_HISTORY: int
+JANGGI_PASS_ACTION: int
+JANGGI_ARRANGEMENTS: Tuple[str, ...]
 MAX_SECONDS: float
 MAX_THREADS: int
 
@@ -156,7 +161,10 @@ class Board:
     ) -> Board: ...
     @staticmethod
     def janggi(
-        cho: str = "masangsangma", han: str = "masangsangma", rules: Optional[str] = None
+        cho: str = "masangsangma",
+        han: str = "masangsangma",
+        rules: Optional[str] = None,
+        variant: str = "janggi",
     ) -> Board: ...
     @property
     def variant(self) -> str: ...
@@ -256,13 +264,13 @@ class Board:
         repetitions: bool = False,
     ) -> npt.NDArray[Any]: ...
     def legal_action_mask(
-        self, encoding: str = "2086", perspective: str = "side_to_move"
+        self, encoding: Optional[str] = None, perspective: str = "side_to_move"
     ) -> npt.NDArray[np.bool_]: ...
     def move_to_action(
-        self, move: Move, encoding: str = "2086", perspective: str = "side_to_move"
+        self, move: Move, encoding: Optional[str] = None, perspective: str = "side_to_move"
     ) -> int: ...
     def action_to_move(
-        self, action: int, encoding: str = "2086", perspective: str = "side_to_move"
+        self, action: int, encoding: Optional[str] = None, perspective: str = "side_to_move"
     ) -> Move: ...
     def unicode(
         self,
@@ -281,8 +289,8 @@ class VecEnv:
     def __new__(
         cls,
         num_envs: int,
-        rules: str = "axf",
-        encoding: str = "2086",
+        rules: Optional[str] = None,
+        encoding: Optional[str] = None,
         seed: Optional[int] = None,
         max_plies: int = 400,
         observations: bool = True,
@@ -292,6 +300,8 @@ class VecEnv:
         num_threads: Optional[int] = None,
         history: int = 0,
         repetitions: bool = False,
+        variant: str = "xiangqi",
+        setup: Union[None, str, Tuple[str, str], List[str]] = None,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...
@@ -299,6 +309,8 @@ class VecEnv:
     def action_size(self) -> int: ...
     @property
     def encoding(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
     @property
     def rules(self) -> str: ...
     @property
@@ -334,6 +346,7 @@ def parse_square(name: str) -> int: ...
 def action_size(encoding: str = "2086") -> int: ...
 def move_to_index(move: Move, encoding: str = "2086", *, turn: bool) -> int: ...
 def index_to_move(index: int, encoding: str = "2086", *, turn: bool) -> Move: ...
+def default_encoding(variant: str) -> str: ...
 def pgn_read(text: str) -> List[Dict[str, Any]]: ...
 def pgn_from_board(board: Board) -> Dict[str, Any]: ...
 def pgn_read_bytes(data: bytes, encoding: Optional[str] = None) -> List[Dict[str, Any]]: ...

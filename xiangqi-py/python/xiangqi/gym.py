@@ -1,4 +1,4 @@
-"""A Gymnasium environment: one agent plays xiangqi against an opponent (or itself).
+"""A Gymnasium environment: one agent plays xiangqi (or janggi) against an opponent (or itself).
 
     >>> import gymnasium, xiangqi
     >>> env = gymnasium.make("xiangqi/Xiangqi-v0", opponent="random")
@@ -10,6 +10,17 @@ Observations are ``Board.planes()`` from the side to move's view (16 x 10 x 9 fl
 are indices of the ``encoding="2086"`` (or ``"8100"``; the same name as ``VecEnv``'s) encoding
 from the same view; ``info["action_mask"]`` and ``action_masks()`` give the legal actions. The
 reward is +1 when the agent wins, -1 when it loses, 0 otherwise (a draw).
+
+``variant="janggi"`` (or another janggi rule set) plays janggi: observations of 19 planes, the
+``"janggi"`` encoding (the pass is its last action), rules by default the variant's, and a
+start from one of the sixteen setups: ``setup="random"`` (the default, drawn with the
+environment's generator at each reset) or a ``(cho, han)`` pair of arrangement names
+(``xiangqi.JANGGI_ARRANGEMENTS``). A ``fen`` replaces the setups.
+
+    >>> env = gymnasium.make("xiangqi/Xiangqi-v0", variant="janggi", setup=("masangsangma", "sangmamasang"))
+    >>> obs, info = env.reset(seed=0)
+    >>> obs.shape, int(info["action_mask"].sum())
+    ((19, 10, 9), 32)
 
 Unlike ``VecEnv``, which raises ``IllegalMoveError`` and changes nothing, this environment
 treats an illegal action as a lost game: the step returns reward -1 and ``terminated=True``
@@ -30,6 +41,7 @@ reward is then from the side that just moved), an engine level (``"beginner"``, 
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
@@ -40,6 +52,7 @@ from gymnasium import spaces
 import xiangqi
 from xiangqi import Board, Move
 from xiangqi import encoding as _encoding
+from xiangqi._starts import Setup, Starts
 
 __all__ = ["XiangqiEnv", "Opponent", "ENV_ID"]
 
@@ -73,14 +86,16 @@ class XiangqiEnv(gymnasium.Env):
         self,
         opponent: Opponent = "random",
         agent_color: Optional[bool] = xiangqi.RED,
-        rules: str = "axf",
-        encoding: str = "2086",
+        rules: Optional[str] = None,
+        encoding: Optional[str] = None,
         max_plies: int = 400,
         fen: Optional[str] = None,
         render_mode: Optional[str] = None,
         opponent_time: float = 0.05,
         *,
         encoding_name: Optional[str] = None,
+        variant: str = "xiangqi",
+        setup: Setup = None,
     ) -> None:
         if encoding_name is not None:
             warnings.warn("encoding_name is now encoding, as in VecEnv", DeprecationWarning, stacklevel=2)
@@ -88,10 +103,12 @@ class XiangqiEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
-        self.rules = rules
-        self.encoding = encoding
+        self._starts = Starts(variant, rules, fen, setup)
+        self.variant = self._starts.variant
+        self.rules = self._starts.rules
+        self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
         self.max_plies = max_plies
-        self.start_fen = fen or xiangqi.STARTING_FEN
+        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
         self.agent_color = agent_color
         self.opponent = opponent
         self._opponent_fn: Optional[Callable[[Board], Move]] = None
@@ -101,11 +118,12 @@ class XiangqiEnv(gymnasium.Env):
             self._opponent_fn = _engine_opponent(opponent, opponent_time)
         elif opponent not in ("random", "self"):
             raise xiangqi.XiangqiError(f"unknown opponent {opponent!r}")
-        size = _encoding.action_size(encoding)
+        size = _encoding.action_size(self.encoding)
         self._action_size = size
-        self.observation_space = spaces.Box(0.0, 1.0, (16, 10, 9), np.float32)
+        self.board = self._starts.board(None, random.Random(0))
+        self.board.legal_action_mask(self.encoding)  # an encoding of the other game raises here
+        self.observation_space = spaces.Box(0.0, 1.0, self.board.planes().shape, np.float32)
         self.action_space = spaces.Discrete(size)
-        self.board = Board(self.start_fen, rules=rules)
         self._color = xiangqi.RED
 
     # ----- helpers ------------------------------------------------------------------------------
@@ -142,7 +160,7 @@ class XiangqiEnv(gymnasium.Env):
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
-        self.board = Board((options or {}).get("fen", self.start_fen), rules=self.rules)
+        self.board = self._starts.board((options or {}).get("fen"), self.np_random)
         if self.opponent == "self":
             self._color = self.board.turn
         elif self.agent_color is None:

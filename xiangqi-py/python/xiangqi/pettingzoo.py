@@ -13,6 +13,12 @@ the legal actions of the agent to move, zeros for the other). Actions index the 
 ``"8100"``) encoding from the mover's view. At the end the winner gets +1 and the loser -1
 (0 each for a draw); games longer than ``max_plies`` are truncated.
 
+``variant="janggi"`` (or another janggi rule set) plays janggi, with ``setup`` as in the
+Gymnasium environment (``"random"``, the default: one of the sixteen setups drawn at each
+reset, seeded by ``reset(seed=...)``; or a ``(cho, han)`` pair): 19 observation planes, the
+``"janggi"`` encoding (the pass is its last action), the variant's rules. Cho, who moves first,
+is ``"red_0"`` and Han ``"black_0"``, as the package calls them ``RED`` and ``BLACK``.
+
 ``parallel_env()`` is the same game as a ``ParallelEnv``: ``step`` takes a dict of actions, uses
 the one of the agent to move (the other agent's is ignored; its mask is all zeros) and returns
 dicts of observations, rewards, terminations, truncations and infos. An illegal action there
@@ -26,6 +32,7 @@ ends the game with -1 for the agent that played it.
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any, Dict, List, Optional
 
@@ -37,6 +44,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 import xiangqi
 from xiangqi import Board
 from xiangqi import encoding as _encoding
+from xiangqi._starts import Setup, Starts
 
 __all__ = ["XiangqiAECEnv", "XiangqiParallelEnv", "env", "raw_env", "parallel_env"]
 
@@ -71,13 +79,15 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        rules: str = "axf",
-        encoding: str = "2086",
+        rules: Optional[str] = None,
+        encoding: Optional[str] = None,
         max_plies: int = 400,
         fen: Optional[str] = None,
         render_mode: Optional[str] = None,
         *,
         encoding_name: Optional[str] = None,
+        variant: str = "xiangqi",
+        setup: Setup = None,
     ) -> None:
         super().__init__()
         if encoding_name is not None:
@@ -86,23 +96,28 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
         self.render_mode = render_mode
-        self.rules = rules
-        self.encoding = encoding
+        self._starts = Starts(variant, rules, fen, setup)
+        self.variant = self._starts.variant
+        self.rules = self._starts.rules
+        self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
         self.max_plies = max_plies
-        self.start_fen = fen or xiangqi.STARTING_FEN
+        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
+        self._rng = random.Random()
         self.possible_agents = list(AGENTS)
-        size = _encoding.action_size(encoding)
+        size = _encoding.action_size(self.encoding)
+        self.board = self._starts.board(None, random.Random(0))
+        self.board.legal_action_mask(self.encoding)  # an encoding of the other game raises here
+        shape = self.board.planes().shape
         self.observation_spaces = {
             name: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (16, 10, 9), np.float32),
+                    "observation": spaces.Box(0.0, 1.0, shape, np.float32),
                     "action_mask": spaces.Box(0, 1, (size,), np.int8),
                 }
             )
             for name in AGENTS
         }
         self.action_spaces = {name: spaces.Discrete(size) for name in AGENTS}
-        self.board = Board(self.start_fen, rules=rules)
         self.agents: List[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -123,7 +138,9 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        self.board = Board((options or {}).get("fen", self.start_fen), rules=self.rules)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.board = self._starts.board((options or {}).get("fen"), self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = {name: 0.0 for name in self.agents}
         self._cumulative_rewards = {name: 0.0 for name in self.agents}

@@ -5,6 +5,9 @@
     >>> obs, infos = env.reset(seed=0)
     >>> obs.shape, env.single_action_space
     ((4, 16, 10, 9), Discrete(2086))
+    >>> janggi = xiangqi.VecEnv(4, variant="janggi", seed=0)  # the sixteen setups at random
+    >>> janggi.observation_shape, janggi.action_size, janggi.rules
+    ((19, 10, 9), 2451, 'janggi')
 
 The games are stepped in parallel with the GIL released (see ``xiangqi._xiangqi.VecEnv`` for
 actions, rewards and observations). When Gymnasium is installed, ``VecEnv`` is a
@@ -56,10 +59,11 @@ def _metadata() -> typing.Dict[str, typing.Any]:
 
 
 class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc, override]
-    """A batch of xiangqi games stepped together in Rust: ``VecEnv(num_envs, rules="axf",
-    encoding="2086", seed=None, max_plies=400, observations=True, obs_dtype="float32",
-    masks=True, fens=None, num_threads=None, history=0, repetitions=False)``. See the module
-    documentation."""
+    """A batch of xiangqi or janggi games stepped together in Rust: ``VecEnv(num_envs,
+    rules=None, encoding=None, seed=None, max_plies=400, observations=True,
+    obs_dtype="float32", masks=True, fens=None, num_threads=None, history=0,
+    repetitions=False, variant="xiangqi", setup=None)``. See the module documentation and
+    the compiled class."""
 
     metadata: typing.Dict[str, typing.Any] = _metadata()
     render_mode: typing.Optional[str] = None
