@@ -681,7 +681,7 @@ impl Evaluation {
 /// The shipped xiangqi net's file.
 const DEFAULT_NET: &[u8] = include_bytes!("../../nets/default.nnue");
 /// The shipped janggi net's file.
-const DEFAULT_JANGGI_NET: Option<&[u8]> = None;
+const DEFAULT_JANGGI_NET: Option<&[u8]> = Some(include_bytes!("../../nets/janggi.nnue"));
 
 impl Default for Evaluation {
     /// The learned evaluation with the shipped net.
