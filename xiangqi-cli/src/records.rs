@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{MoveFormat, PgnGame};
-use xiangqi_core::text::TextEncoding;
 use xiangqi_core::ChineseStyle;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteOptions};
 

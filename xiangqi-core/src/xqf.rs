@@ -38,13 +38,13 @@
 //! ```
 
 use crate::color::Color;
+use crate::encoding::{self, TextEncoding};
 use crate::moves::Move;
 use crate::pgn::{PgnGame, PgnResult, PgnWarning, PgnWarningKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::setup::{PositionError, Setup};
 use crate::square::{File, Rank, Square};
-use crate::text::{self, TextEncoding};
 use core::fmt;
 
 /// The size of the header; the move tree starts here.
@@ -110,7 +110,7 @@ pub enum XqfError {
     Position(String),
     /// A comment or name holds a character that GBK lacks (only without the `gbk` feature,
     /// when GBK holds ASCII alone).
-    Unencodable(text::Unencodable),
+    Unencodable(encoding::Unencodable),
 }
 
 impl fmt::Display for XqfError {
@@ -345,7 +345,7 @@ fn read_tree(data: &[u8], keys: &Keys) -> Result<Vec<RawNode>, XqfError> {
 /// The text of header strings and comments, in the encoding found for the whole file.
 fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
     let all: Vec<u8> = pieces.iter().flat_map(|p| p.iter().copied()).collect();
-    let encoding = match text::detect(&all) {
+    let encoding = match encoding::detect(&all) {
         TextEncoding::Utf8 if core::str::from_utf8(&all).is_ok() => TextEncoding::Utf8,
         TextEncoding::Utf8 => TextEncoding::Gbk,
         TextEncoding::Big5 => TextEncoding::Big5,
@@ -353,7 +353,7 @@ fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
     };
     let texts = pieces
         .iter()
-        .map(|p| text::decode(p, encoding).text.trim().to_owned())
+        .map(|p| encoding::decode(p, encoding).text.trim().to_owned())
         .collect();
     (encoding, texts)
 }
@@ -428,7 +428,8 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join("\n");
-        let comment = text::encode(&comment, TextEncoding::Gbk).map_err(XqfError::Unencodable)?;
+        let comment =
+            encoding::encode(&comment, TextEncoding::Gbk).map_err(XqfError::Unencodable)?;
         let mut tag = 0u8;
         if first_child.is_some() {
             tag |= 0xF0;
@@ -459,7 +460,7 @@ fn gbk_prefix(text: &str, max: usize) -> Result<Vec<u8>, XqfError> {
     let mut out = Vec::new();
     let mut buf = [0u8; 4];
     for c in text.chars() {
-        let bytes = text::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk)
+        let bytes = encoding::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk)
             .map_err(XqfError::Unencodable)?;
         if out.len() + bytes.len() > max {
             break;

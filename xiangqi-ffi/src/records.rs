@@ -32,7 +32,7 @@ fn first_record(
         },
         XQ_RECORD_XQF => xiangqi_core::xqf::read(data).map_err(|e| Ok(e.to_string())),
         XQ_RECORD_DHTMLXQ => {
-            let text = xiangqi_core::text::decode(data, Default::default()).text;
+            let text = xiangqi_core::encoding::decode(data, Default::default()).text;
             xiangqi_core::dhtmlxq::read(&text).map_err(|e| Ok(e.to_string()))
         }
         _ => Err(Err(xq_status::InvalidArgument)),

@@ -15,11 +15,11 @@ use crate::types::Move;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyModule};
 use std::sync::Mutex;
+use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::notation::ChineseStyle;
 use xiangqi_core::pgn::{
     read_all, MoveFormat, PgnGame, PgnMove, PgnResult, ReadOptions, Variation, WriteOptions,
 };
-use xiangqi_core::text::TextEncoding;
 use xiangqi_core::{Notation, Position};
 
 /// Variations nested deeper than this are left out of the Python data (the PGN reader keeps
@@ -189,7 +189,7 @@ pub fn pgn_read_bytes(
 #[pyfunction]
 #[pyo3(signature = (data, encoding = None))]
 pub fn decode_text(data: &[u8], encoding: Option<&str>) -> PyResult<(String, &'static str)> {
-    let decoded = xiangqi_core::text::decode(data, parse_text_encoding(encoding)?);
+    let decoded = xiangqi_core::encoding::decode(data, parse_text_encoding(encoding)?);
     Ok((decoded.text.into_owned(), decoded.encoding.name()))
 }
 

@@ -57,7 +57,7 @@ impl ChineseStyle {
     /// character and keep the style.
     ///
     /// ```
-    /// use xiangqi_core::text::TextEncoding;
+    /// use xiangqi_core::encoding::TextEncoding;
     /// use xiangqi_core::{ChineseStyle, Move, Position, Square};
     /// use xiangqi_core::notation::chinese::write_chinese;
     ///
@@ -67,9 +67,9 @@ impl ChineseStyle {
     /// assert_eq!(text, "車九進一");
     /// assert_eq!(ChineseStyle::TRADITIONAL.for_encoding(TextEncoding::Gbk), ChineseStyle::TRADITIONAL);
     /// ```
-    pub const fn for_encoding(self, encoding: crate::text::TextEncoding) -> ChineseStyle {
+    pub const fn for_encoding(self, encoding: crate::encoding::TextEncoding) -> ChineseStyle {
         match encoding {
-            crate::text::TextEncoding::Big5 => ChineseStyle {
+            crate::encoding::TextEncoding::Big5 => ChineseStyle {
                 traditional: true,
                 shared_chariot_horse: true,
                 ..self
