@@ -56,7 +56,35 @@ use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{File, Square};
 
+/// One step of an attacker search, shared by xiangqi's and janggi's: adds the attackers `$set`
+/// to `$found`, or, when only the first are wanted (`$first`), returns them from the enclosing
+/// function at once. A macro so that the early return leaves the search itself.
+macro_rules! add_attackers {
+    ($found:ident, $first:expr, $set:expr) => {{
+        let set = $set;
+        if $first {
+            if set.any() {
+                return set;
+            }
+        } else {
+            $found |= set;
+        }
+    }};
+}
+
 pub mod janggi;
+
+/// The pieces of `role` of every side in `sides`, where `pieces(color, role)` gives one side's.
+#[inline(always)]
+fn of_sides<const N: usize>(
+    sides: [Color; N],
+    pieces: &impl Fn(Color, Role) -> Bitboard,
+    role: Role,
+) -> Bitboard {
+    sides
+        .iter()
+        .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
+}
 
 // ----- the tables, built at compile time ------------------------------------------------------
 
@@ -656,24 +684,12 @@ pub fn attackers_on_file<const N: usize, const FIRST: bool>(
     pieces: impl Fn(Color, Role) -> Bitboard,
     flying_general: bool,
 ) -> Bitboard {
-    let all = |role| {
-        sides
-            .iter()
-            .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
-    };
+    let all = |role| of_sides(sides, &pieces, role);
     let mut found = Bitboard::EMPTY;
-    // Adds the attackers `$set`; when only the first is wanted, answers with them at once.
     macro_rules! found {
-        ($set:expr) => {{
-            let set = $set;
-            if FIRST {
-                if set.any() {
-                    return set;
-                }
-            } else {
-                found |= set;
-            }
-        }};
+        ($set:expr) => {
+            add_attackers!(found, FIRST, $set)
+        };
     }
     let mut sliders = all(Role::Chariot);
     if flying_general {

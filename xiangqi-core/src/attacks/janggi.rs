@@ -35,7 +35,7 @@
 //! ```
 
 use super::{bit, in_board, in_palace, GENERAL, ORTHO};
-use super::{file_occupancy, horse_attackers, horse_attacks, palace};
+use super::{file_occupancy, horse_attackers, horse_attacks, of_sides, palace};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -411,23 +411,12 @@ pub fn attackers<const N: usize, const FIRST: bool>(
     sides: [Color; N],
     pieces: impl Fn(Color, Role) -> Bitboard,
 ) -> Bitboard {
-    let all = |role| {
-        sides
-            .iter()
-            .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
-    };
+    let all = |role| of_sides(sides, &pieces, role);
     let mut found = Bitboard::EMPTY;
     macro_rules! found {
-        ($set:expr) => {{
-            let set = $set;
-            if FIRST {
-                if set.any() {
-                    return set;
-                }
-            } else {
-                found |= set;
-            }
-        }};
+        ($set:expr) => {
+            add_attackers!(found, FIRST, $set)
+        };
     }
     found!(chariot_attacks(sq, occupied) & all(Role::Chariot));
     let shooters = all(Role::Cannon);
