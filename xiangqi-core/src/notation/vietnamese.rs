@@ -37,7 +37,7 @@
 //! elephant, `C` for the soldier, and `=` or `–` (en dash) for sideways.
 
 use super::vertical::{self, Described, Direction, Origin, Place, Selector, Wanted};
-use super::MoveParseError;
+use super::{written, MoveParseError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -244,10 +244,7 @@ impl Position {
     /// assert_eq!(pos.to_vietnamese(Move::new(Square::H2, Square::E2)), "P2-5");
     /// ```
     pub fn to_vietnamese(&self, m: Move) -> String {
-        let mut out = String::with_capacity(6);
-        // Writing into a String cannot fail.
-        let _ = write_vietnamese(self, m, &mut out);
-        out
+        written(|out| write_vietnamese(self, m, out))
     }
 
     /// Parses a move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`) and checks that it is

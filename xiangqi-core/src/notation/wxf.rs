@@ -16,7 +16,7 @@
 //! Fairy-Stockfish's soldier numbering (`15=6`: the first soldier from the front on file 5).
 
 use super::vertical::{self, Described, Direction, Found, Origin, Place, Selector, Wanted};
-use super::MoveParseError;
+use super::{written, MoveParseError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -228,9 +228,7 @@ impl Wxf {
     /// should be legal in `pos` for the text to name it.
     pub fn from_move(pos: &Position, m: Move) -> Option<Wxf> {
         let described = vertical::describe(pos, m)?;
-        let mut text = String::with_capacity(4);
-        // Writing into a String cannot fail.
-        let _ = write_described(&described, &mut text);
+        let text = written(|out| write_described(&described, out));
         text.as_bytes().try_into().ok().map(Wxf)
     }
 
@@ -280,10 +278,7 @@ impl Position {
     /// assert_eq!(pos.to_wxf(Move::new(Square::H2, Square::E2)), "C2=5");
     /// ```
     pub fn to_wxf(&self, m: Move) -> String {
-        let mut out = String::with_capacity(4);
-        // Writing into a String cannot fail.
-        let _ = write_wxf(self, m, &mut out);
-        out
+        written(|out| write_wxf(self, m, out))
     }
 
     /// Parses a WXF move (`C2=5`, `C2.5`, `R+=2`, `15=6`) and checks that it is legal here.
