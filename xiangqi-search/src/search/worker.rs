@@ -352,6 +352,30 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// What every node, main search or quiescence, does first: count itself and check the
+    /// limits, then let the rules end the line (repetition, the no-capture limit, bare
+    /// material) or, past the maximum ply, stop where it is. `Err(value)` ends the node with
+    /// `value`; `Ok(in_check)` goes on.
+    #[inline(always)]
+    fn enter_node<N: NodeKind>(&mut self, ply: usize) -> Result<bool, Value> {
+        self.count_node();
+        if self.stopped {
+            return Err(0);
+        }
+        if N::PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = self.frame().in_check;
+        if let Some(value) = self.rule_value(ply) {
+            return Err(value);
+        }
+        if ply >= MAX_PLY - 8 {
+            return Err(if in_check { DRAW } else { self.evaluate() });
+        }
+        Ok(in_check)
+    }
+
     #[inline]
     fn evaluate(&self) -> Value {
         match (&self.accumulators, self.shared.net) {
@@ -650,24 +674,12 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Count the node and check the limits.
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        if N::PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply);
-        }
-        let in_check = self.frame().in_check;
-
         // Step 3. The rules may end the line here: repetition, the no-capture limit, bare
         // material. Past the maximum ply, stop where we are.
-        if let Some(value) = self.rule_value(ply) {
-            return value;
-        }
-        if ply >= MAX_PLY - 8 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
+        let in_check = match self.enter_node::<N>(ply) {
+            Ok(in_check) => in_check,
+            Err(value) => return value,
+        };
 
         // Step 4. Mate distance pruning: no line from here can beat a shorter mate found already.
         alpha = alpha.max(mated_in(ply));
@@ -1083,23 +1095,12 @@ impl<'a> Worker<'a> {
         ply: usize,
         qdepth: i32,
     ) -> Value {
-        // Step 1. Count the node and check the limits.
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        if N::PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply);
-        }
-        let in_check = self.frame().in_check;
-        // A quiet evasion or check can complete a repetition here too.
-        if let Some(value) = self.rule_value(ply) {
-            return value;
-        }
-        if ply >= MAX_PLY - 8 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
+        // Step 1. Count the node and check the limits; a quiet evasion or check can complete a
+        // repetition here too.
+        let in_check = match self.enter_node::<N>(ply) {
+            Ok(in_check) => in_check,
+            Err(value) => return value,
+        };
 
         // Step 2. Transposition table.
         let key = self.pos.history_hash();
