@@ -376,6 +376,39 @@ impl<'a> Worker<'a> {
         Ok(in_check)
     }
 
+    /// A searched move against the best so far, in both searches: it raises `best`; past
+    /// `alpha` it becomes the best move, extends the PV and raises `alpha`. `true` when it
+    /// fails high (`value >= beta`, `alpha` left as it was): the caller cuts.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn keep_best<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        m: Move,
+        value: Value,
+        best: &mut Value,
+        best_move: &mut Move,
+        alpha: &mut Value,
+        beta: Value,
+    ) -> bool {
+        if value <= *best {
+            return false;
+        }
+        *best = value;
+        if value <= *alpha {
+            return false;
+        }
+        *best_move = m;
+        if N::PV {
+            self.update_pv(ply, m);
+        }
+        if value >= beta {
+            return true;
+        }
+        *alpha = value;
+        false
+    }
+
     #[inline]
     fn evaluate(&self) -> Value {
         match (&self.accumulators, self.shared.net) {
@@ -969,27 +1002,17 @@ impl<'a> Worker<'a> {
                 return 0;
             }
 
-            // Step 16. Keep the best line.
-            if value > best {
-                best = value;
-                if value > alpha {
-                    best_move = m;
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if value >= beta {
-                        self.update_histories(
-                            ply,
-                            depth,
-                            m,
-                            capture,
-                            &quiets_tried[..quiet_count],
-                            &captures_tried[..capture_count],
-                        );
-                        break;
-                    }
-                    alpha = value;
-                }
+            // Step 16. Keep the best line; a cut teaches the histories.
+            if self.keep_best::<N>(ply, m, value, &mut best, &mut best_move, &mut alpha, beta) {
+                self.update_histories(
+                    ply,
+                    depth,
+                    m,
+                    capture,
+                    &quiets_tried[..quiet_count],
+                    &captures_tried[..capture_count],
+                );
+                break;
             }
             if capture {
                 if capture_count < captures_tried.len() {
@@ -1177,18 +1200,8 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    best_move = m;
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if value >= beta {
-                        break;
-                    }
-                    alpha = value;
-                }
+            if self.keep_best::<N>(ply, m, value, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
 
