@@ -376,6 +376,23 @@ impl xq_game {
     }
 }
 
+/// Hands a new game to the caller through `out`: a NULL `out` is `NullArgument` before `make`
+/// runs, an error of `make` its status.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+pub(crate) unsafe fn hand_out(
+    out: *mut *mut xq_game,
+    make: impl FnOnce() -> Result<Game, xq_status>,
+) -> Result<(), xq_status> {
+    if out.is_null() {
+        return Err(xq_status::NullArgument);
+    }
+    let game = make()?;
+    // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+    unsafe { write_out(out, xq_game::boxed(game)) }
+}
+
 /// A new game from the start position under `rules` (an `XQ_RULES_*` value).
 ///
 /// # Safety
@@ -384,11 +401,8 @@ impl xq_game {
 pub unsafe extern "C" fn xq_game_new(rules: xq_rules, out: *mut *mut xq_game) -> xq_status {
     guard(|| {
         let rules = rules_from(rules)?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
-        }
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(Game::new(Position::startpos(), rules))) }
+        // SAFETY: the caller guarantees out.
+        unsafe { hand_out(out, || Ok(Game::new(Position::startpos(), rules))) }
     })
 }
 
@@ -412,12 +426,12 @@ pub unsafe extern "C" fn xq_game_new_variant(
             // SAFETY: fen is non-NULL here; the caller guarantees it is NUL-terminated.
             Some(unsafe { c_str(fen) }?)
         };
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Game::of_variant(variant, fen).map_err(|_| xq_status::InvalidFen)
+            })
         }
-        let game = Game::of_variant(variant, fen).map_err(|_| xq_status::InvalidFen)?;
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -434,12 +448,12 @@ pub unsafe extern "C" fn xq_game_new_janggi(
 ) -> xq_status {
     guard(|| {
         let start = Position::janggi_start(setup_from(cho)?, setup_from(han)?);
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Ok(Game::new(start, Variant::Janggi.default_rules()))
+            })
         }
-        let game = Game::new(start, Variant::Janggi.default_rules());
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -485,12 +499,12 @@ pub unsafe extern "C" fn xq_game_from_fen(
         // SAFETY: the caller guarantees fen is NULL or NUL-terminated.
         let fen = unsafe { c_str(fen) }?;
         let rules = rules_from(rules)?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Game::from_fen(fen, rules).map_err(|_| xq_status::InvalidFen)
+            })
         }
-        let game = Game::from_fen(fen, rules).map_err(|_| xq_status::InvalidFen)?;
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -540,11 +554,8 @@ pub unsafe extern "C" fn xq_game_clone(game: *const xq_game, out: *mut *mut xq_g
     guard(|| {
         // SAFETY: the caller guarantees game is NULL or live.
         let game = unsafe { from_ptr(game) }?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
-        }
-        // SAFETY: out checked non-NULL above.
-        unsafe { write_out(out, xq_game::boxed(game.game.clone())) }
+        // SAFETY: the caller guarantees out.
+        unsafe { hand_out(out, || Ok(game.game.clone())) }
     })
 }
 
