@@ -43,32 +43,27 @@ use crate::moves::Move;
 use crate::pgn::{PgnGame, PgnResult, PgnWarning, PgnWarningKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::setup::{PositionError, Setup};
+use crate::setup::{PositionError, Setup, BACK_RANK};
 use crate::square::{File, Rank, Square};
 use core::fmt;
 
 /// The size of the header; the move tree starts here.
 pub const HEADER_LEN: usize = 1024;
 
-/// The roles of the 32 piece slots of the header, Red's 16 then Black's in the same order.
-pub const PIECE_SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+/// The roles of the 32 piece slots of the header, Red's 16 then Black's in the same order: the
+/// start position's pieces rank by rank, the back rank from file a to i, the two cannons, the
+/// five soldiers.
+pub const PIECE_SLOTS: [Role; 16] = {
+    let mut slots = [Role::Soldier; 16];
+    let mut i = 0;
+    while i < BACK_RANK.len() {
+        slots[i] = BACK_RANK[i];
+        i += 1;
+    }
+    slots[9] = Role::Cannon;
+    slots[10] = Role::Cannon;
+    slots
+};
 
 /// The text whose bytes, masked by the key bytes, make the key stream of encrypted files.
 pub const KEY_TEXT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";

@@ -166,10 +166,7 @@ pub fn write_chinese<W: Write>(
     style: ChineseStyle,
     out: &mut W,
 ) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, style, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, |d, out| write_described(d, style, out))
 }
 
 /// One character of a Chinese move, classified.

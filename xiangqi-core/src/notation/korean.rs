@@ -85,19 +85,6 @@ fn role_of_korean(c: char) -> Option<Role> {
     })
 }
 
-fn role_of_letter(c: char) -> Option<Role> {
-    Some(match c.to_ascii_uppercase() {
-        'K' | 'G' => Role::General,
-        'A' => Role::Advisor,
-        'E' | 'B' => Role::Elephant,
-        'H' | 'N' => Role::Horse,
-        'R' => Role::Chariot,
-        'C' => Role::Cannon,
-        'P' | 'S' => Role::Soldier,
-        _ => return None,
-    })
-}
-
 /// The two digits of a point: its row (1..9, 0 from Han's back rank) and column (1..9).
 fn write_point<W: Write>(sq: Square, out: &mut W) -> fmt::Result {
     let row = (10 - sq.rank().index()) % 10;
@@ -192,7 +179,7 @@ impl Position {
         let [letter, r1, c1, sign, r2, c2] = chars[..] else {
             return Err(invalid());
         };
-        let role = role_of_letter(letter).ok_or_else(invalid)?;
+        let role = Role::from_char(letter).ok_or_else(invalid)?;
         if !matches!(sign, '-' | 'x' | 'X') {
             return Err(invalid());
         }

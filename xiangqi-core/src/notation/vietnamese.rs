@@ -93,11 +93,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
             }
         }
     }
-    out.write_char(match d.direction {
-        Direction::Forward => '.',
-        Direction::Backward => '/',
-        Direction::Sideways => '-',
-    })?;
+    out.write_char(d.direction.sign(['.', '/', '-']))?;
     out.write_char(digit(d.number))
 }
 
@@ -106,10 +102,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
 /// `m` should be legal in `pos`; a move from an empty point has no Vietnamese text and is
 /// written in ICCS coordinates.
 pub fn write_vietnamese<W: Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, write_described)
 }
 
 /// What the piece part of a text says.

@@ -59,11 +59,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
             })?;
         }
     }
-    out.write_char(match d.direction {
-        Direction::Forward => '+',
-        Direction::Backward => '-',
-        Direction::Sideways => '=',
-    })?;
+    out.write_char(d.direction.sign(['+', '-', '=']))?;
     out.write_char(digit(d.number))
 }
 
@@ -72,10 +68,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
 /// `m` should be legal in `pos`; any move of a piece standing on `m.from()` gets a text that
 /// describes it. A move from an empty point has no WXF text and is written in ICCS coordinates.
 pub fn write_wxf<W: Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, write_described)
 }
 
 fn direction(byte: u8) -> Option<Direction> {
