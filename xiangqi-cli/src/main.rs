@@ -1,5 +1,6 @@
 //! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
 
+mod args;
 mod nnue;
 /// `println!` for stdout that a closed pipe (`xiangqi ... | head`) ends quietly, as it ends
 /// other Unix tools, instead of a panic.
@@ -182,11 +183,7 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = |name: &str| args::value(&mut it, name).cloned();
         match arg.as_str() {
             "--fen" => {
                 let fen = value("--fen")?;

@@ -1,5 +1,6 @@
 //! `xiangqi nnue`: training data for the learned evaluation, and training.
 
+use crate::args;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -61,13 +62,6 @@ pub fn cache_dir() -> PathBuf {
     base.join("xiangqi").join("nnue")
 }
 
-fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, String> {
-    value
-        .ok_or_else(|| format!("{name} needs a value"))?
-        .parse()
-        .map_err(|_| format!("{name} needs a number, not {:?}", value.unwrap()))
-}
-
 /// Reads `--eval nnue|classical` or `--eval-file NET` at `arg` (its value from `it`); `false`
 /// when `arg` is neither.
 pub fn eval_option<'a>(
@@ -116,15 +110,15 @@ fn gen_command(args: &[String]) -> Result<(), String> {
         }
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
-            "--games" => games = parse_number("--games", it.next())?,
+            "--games" => games = args::number(&mut it, "--games")?,
             "--nodes" => {
-                config.nodes = parse_number("--nodes", it.next())?;
+                config.nodes = args::number(&mut it, "--nodes")?;
                 if config.nodes == 0 {
                     return Err("--nodes must be at least 1".to_owned());
                 }
             }
             "--threads" => {
-                threads = parse_number("--threads", it.next())?;
+                threads = args::number(&mut it, "--threads")?;
                 if !(1..=xiangqi_search::MAX_THREADS).contains(&threads) {
                     return Err(format!(
                         "--threads must be 1..={}",
@@ -132,7 +126,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
                     ));
                 }
             }
-            "--seed" => config.seed = parse_number("--seed", it.next())?,
+            "--seed" => config.seed = args::number(&mut it, "--seed")?,
             "--openings" => {
                 let path = it.next().ok_or("--openings needs a file")?;
                 openings_text =
@@ -277,12 +271,12 @@ fn train_command(args: &[String]) -> Result<(), String> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
-            "--hidden" => config.hidden = parse_number("--hidden", it.next())?,
-            "--epochs" => config.epochs = parse_number("--epochs", it.next())?,
-            "--batch" => config.batch_size = parse_number("--batch", it.next())?,
-            "--lr" => config.lr = parse_number("--lr", it.next())?,
+            "--hidden" => config.hidden = args::number(&mut it, "--hidden")?,
+            "--epochs" => config.epochs = args::number(&mut it, "--epochs")?,
+            "--batch" => config.batch_size = args::number(&mut it, "--batch")?,
+            "--lr" => config.lr = args::number(&mut it, "--lr")?,
             "--lambda" => {
-                config.lambda = parse_number("--lambda", it.next())?;
+                config.lambda = args::number(&mut it, "--lambda")?;
                 if !(0.0..=1.0).contains(&config.lambda) {
                     return Err("--lambda must be between 0 and 1".to_owned());
                 }
@@ -292,19 +286,17 @@ fn train_command(args: &[String]) -> Result<(), String> {
                 if value == "auto" {
                     fit_scale = true;
                 } else {
-                    config.score_scale = parse_number("--scale", Some(value))?;
+                    config.score_scale = args::parse_number("--scale", value)?;
                 }
             }
-            "--wd" => config.weight_decay = parse_number("--wd", it.next())?,
-            "--seed" => config.seed = parse_number("--seed", it.next())?,
-            "--threads" => threads = Some(parse_number::<usize>("--threads", it.next())?),
+            "--wd" => config.weight_decay = args::number(&mut it, "--wd")?,
+            "--seed" => config.seed = args::number(&mut it, "--seed")?,
+            "--threads" => threads = Some(args::number::<usize>(&mut it, "--threads")?),
             "--resume" => resume = true,
             "--no-mirror" => config.mirror = false,
-            "--validation-every" => {
-                validation_every = parse_number("--validation-every", it.next())?
-            }
-            "--min-ply" => filter.min_ply = parse_number("--min-ply", it.next())?,
-            "--max-score" => filter.max_score = parse_number("--max-score", it.next())?,
+            "--validation-every" => validation_every = args::number(&mut it, "--validation-every")?,
+            "--min-ply" => filter.min_ply = args::number(&mut it, "--min-ply")?,
+            "--max-score" => filter.max_score = args::number(&mut it, "--max-score")?,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?}\n{USAGE}"))
             }
@@ -400,8 +392,8 @@ fn score_command(args: &[String]) -> Result<(), String> {
         }
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
-            "--nodes" => nodes = parse_number("--nodes", it.next())?,
-            "--threads" => threads = parse_number("--threads", it.next())?,
+            "--nodes" => nodes = args::number(&mut it, "--nodes")?,
+            "--threads" => threads = args::number(&mut it, "--threads")?,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?}\n{USAGE}"))
             }
