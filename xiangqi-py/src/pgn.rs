@@ -403,16 +403,9 @@ pub fn record_write(
         crate::errors::IllegalMoveError::new_err(e.to_string())
     };
     match format {
-        "pgn" => {
-            let (format, chinese) = notation_format(notation)?;
-            let options = WriteOptions {
-                format,
-                chinese,
-                line_width,
-                ..WriteOptions::default()
-            };
-            game.to_pgn(&options).map_err(illegal)
-        }
+        "pgn" => game
+            .to_pgn(&pgn_options(notation, line_width)?)
+            .map_err(illegal),
         "dhtmlxq" => xiangqi_core::dhtmlxq::write(&game).map_err(illegal),
         other => Err(XiangqiError::new_err(format!(
             "records are written as pgn or dhtmlxq, not {other:?}"
@@ -466,6 +459,17 @@ pub fn records_write_bytes<'py>(
         other => XiangqiError::new_err(other.to_string()),
     })?;
     Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
+/// How to write PGN: moves in `notation`, lines of at most `line_width` characters.
+fn pgn_options(notation: &str, line_width: usize) -> PyResult<WriteOptions> {
+    let (format, chinese) = notation_format(notation)?;
+    Ok(WriteOptions {
+        format,
+        chinese,
+        line_width,
+        ..WriteOptions::default()
+    })
 }
 
 fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
@@ -536,14 +540,7 @@ pub fn pgn_write(
         pm.nags = nags.get(i).cloned().unwrap_or_default();
         game.moves.push(pm);
     }
-    let (format, chinese) = notation_format(notation)?;
-    let options = WriteOptions {
-        format,
-        chinese,
-        line_width,
-        ..WriteOptions::default()
-    };
-    game.to_pgn(&options)
+    game.to_pgn(&pgn_options(notation, line_width)?)
         .map_err(|e| crate::errors::IllegalMoveError::new_err(e.to_string()))
 }
 

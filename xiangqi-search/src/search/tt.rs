@@ -270,6 +270,16 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
+        let entry = |mv| {
+            pack(
+                mv,
+                score_to_tt(score, ply),
+                eval,
+                depth,
+                bound,
+                self.generation,
+            )
+        };
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
@@ -289,18 +299,7 @@ impl TranspositionTable {
                         return;
                     }
                     let mv = if mv.is_null() { old.mv } else { mv };
-                    write(
-                        slot,
-                        key,
-                        pack(
-                            mv,
-                            score_to_tt(score, ply),
-                            eval,
-                            depth,
-                            bound,
-                            self.generation,
-                        ),
-                    );
+                    write(slot, key, entry(mv));
                     return;
                 }
                 break;
@@ -313,18 +312,7 @@ impl TranspositionTable {
                 victim = slot;
             }
         }
-        write(
-            victim,
-            key,
-            pack(
-                mv,
-                score_to_tt(score, ply),
-                eval,
-                depth,
-                bound,
-                self.generation,
-            ),
-        );
+        write(victim, key, entry(mv));
     }
 
     /// Per mille of a sample of slots holding entries of the current search.
