@@ -39,6 +39,21 @@ pub(crate) struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether this entry, searched at least `depth` deep, settles a node with the window
+    /// `alpha..beta` without a search.
+    #[inline]
+    pub fn settles(&self, depth: i32, alpha: Value, beta: Value) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+                Bound::None => false,
+            }
+    }
+}
+
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,

@@ -731,15 +731,7 @@ impl<'a> Worker<'a> {
         };
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry {
-            if !N::PV
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !N::PV && e.settles(depth, alpha, beta) {
                 return e.score;
             }
         }
@@ -1130,15 +1122,7 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(key, ply);
         let tt_depth = if in_check || qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry {
-            if !N::PV
-                && e.depth >= tt_depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !N::PV && e.settles(tt_depth, alpha, beta) {
                 return e.score;
             }
         }
