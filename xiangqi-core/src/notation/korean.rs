@@ -59,17 +59,10 @@ pub const fn korean_name(color: Color, role: Role) -> char {
     }
 }
 
-/// A piece's letter in Fairy-Stockfish's janggi notation.
+/// A piece's letter in Fairy-Stockfish's janggi notation: the letter players see,
+/// [`Role::letter`].
 pub const fn fsf_letter(role: Role) -> char {
-    match role {
-        Role::General => 'K',
-        Role::Advisor => 'A',
-        Role::Elephant => 'E',
-        Role::Horse => 'H',
-        Role::Chariot => 'R',
-        Role::Cannon => 'C',
-        Role::Soldier => 'P',
-    }
+    role.letter()
 }
 
 fn role_of_korean(c: char) -> Option<Role> {

@@ -105,15 +105,8 @@ pub fn write_vietnamese<W: Write>(pos: &Position, m: Move, out: &mut W) -> fmt::
     vertical::write_move(pos, m, out, write_described)
 }
 
-/// What the piece part of a text says.
-struct Reading {
-    role: Role,
-    selector: Selector,
-    direction: Direction,
-    number: u8,
-}
-
-fn reading(text: &str) -> Result<Reading, MoveParseError> {
+/// The move a text describes, to look for among the legal moves.
+fn reading(text: &str) -> Result<Wanted, MoveParseError> {
     let trimmed = text.trim();
     // The en dash (–) some pages print for bình.
     let normal: String = trimmed
@@ -200,7 +193,7 @@ fn reading(text: &str) -> Result<Reading, MoveParseError> {
         } => place(Some(f), Place::Rear),
         other => other,
     };
-    Ok(Reading {
+    Ok(Wanted {
         role,
         selector,
         direction,
@@ -210,21 +203,7 @@ fn reading(text: &str) -> Result<Reading, MoveParseError> {
 
 /// Parses a move in Vietnamese notation and finds it among the legal moves of `pos`.
 pub fn parse_vietnamese(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    let Reading {
-        role,
-        selector,
-        direction,
-        number,
-    } = reading(text)?;
-    let found = vertical::find(
-        pos,
-        &Wanted {
-            role,
-            selector,
-            direction,
-            number,
-        },
-    );
+    let found = vertical::find(pos, &reading(text)?);
     vertical::resolve(pos, text, found)
 }
 
