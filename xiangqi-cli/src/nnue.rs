@@ -89,6 +89,11 @@ pub fn eval_option<'a>(
     Ok(true)
 }
 
+/// Threads by default: one per core.
+fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn format_duration(seconds: f64) -> String {
     let s = seconds.max(0.0) as u64;
     format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
@@ -101,7 +106,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     let mut config = GenConfig::default();
     let mut out = None;
     let mut games = 10_000u64;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = every_core();
     let mut openings_text = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -109,7 +114,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
             continue;
         }
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
             "--games" => games = args::number(&mut it, "--games")?,
             "--nodes" => {
                 config.nodes = args::number(&mut it, "--nodes")?;
@@ -215,7 +220,7 @@ fn gen_on_ray(args: &[String]) -> Result<(), String> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--threads" => {
-                let n = it.next().ok_or("--threads needs a value")?;
+                let n = args::value(&mut it, "--threads")?;
                 forwarded.extend(["--workers".to_owned(), n.clone()]);
             }
             "--ray" => {
@@ -270,7 +275,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
             "--hidden" => config.hidden = args::number(&mut it, "--hidden")?,
             "--epochs" => config.epochs = args::number(&mut it, "--epochs")?,
             "--batch" => config.batch_size = args::number(&mut it, "--batch")?,
@@ -282,7 +287,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
                 }
             }
             "--scale" => {
-                let value = it.next().ok_or("--scale needs a value")?;
+                let value = args::value(&mut it, "--scale")?;
                 if value == "auto" {
                     fit_scale = true;
                 } else {
@@ -383,7 +388,7 @@ fn score_command(args: &[String]) -> Result<(), String> {
     let mut source = None;
     let mut out = None;
     let mut nodes = 1_500u64;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = every_core();
     let mut config = GenConfig::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -391,7 +396,7 @@ fn score_command(args: &[String]) -> Result<(), String> {
             continue;
         }
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
             "--nodes" => nodes = args::number(&mut it, "--nodes")?,
             "--threads" => threads = args::number(&mut it, "--threads")?,
             other if other.starts_with("--") => {
