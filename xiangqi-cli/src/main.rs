@@ -1,4 +1,7 @@
-//! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
+//! The `xiangqi` command. This file reads the subcommand and runs the small ones (`perft`,
+//! `bench`, `uci`/`ucci`); the others live one group per file: `play.rs` (a game in the
+//! terminal), `records.rs` (`convert`, `pgn stats`), `puzzles.rs` (`puzzles mine|verify|judge`),
+//! `nnue.rs` (`nnue gen|train|score|stats`). `args.rs` reads every subcommand's option values.
 
 mod args;
 mod nnue;

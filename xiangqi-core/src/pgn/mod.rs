@@ -17,8 +17,10 @@
 //! cannot (an illegal move, a bad FEN) is a [`PgnError`] with its line and column, and reading
 //! goes on with the next game.
 //!
-//! The modules: [`reader`] (text to records), [`writer`] (records to text) and [`tree`] (a
-//! record as a tree of nodes to walk and edit, shaped like python-chess's `GameNode`).
+//! The modules: [`reader`] (bytes to records: the input, its encoding, records cut apart), its
+//! parser (`parser.rs`: what a line of a record means), [`writer`] (records to text) and
+//! [`tree`] (a record as a tree of nodes to walk and edit, shaped like python-chess's
+//! `GameNode`).
 //!
 //! ```
 //! use xiangqi_core::pgn::{PgnReader, MoveFormat, WriteOptions};
