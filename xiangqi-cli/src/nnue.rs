@@ -110,10 +110,8 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     let mut openings_text = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if eval_option(arg, &mut it, &mut config.evaluation)? {
-            continue;
-        }
         match arg.as_str() {
+            a if eval_option(a, &mut it, &mut config.evaluation)? => {}
             "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
             "--games" => games = args::number(&mut it, "--games")?,
             "--nodes" => {
@@ -392,10 +390,8 @@ fn score_command(args: &[String]) -> Result<(), String> {
     let mut config = GenConfig::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if eval_option(arg, &mut it, &mut config.evaluation)? {
-            continue;
-        }
         match arg.as_str() {
+            a if eval_option(a, &mut it, &mut config.evaluation)? => {}
             "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
             "--nodes" => nodes = args::number(&mut it, "--nodes")?,
             "--threads" => threads = args::number(&mut it, "--threads")?,

@@ -39,6 +39,21 @@ pub(crate) struct TtEntry {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// What a node's result `best` is, searched with the window `alpha..beta`: a lower bound
+    /// when it failed high, exact when it raised alpha at a PV node, else an upper bound.
+    #[inline]
+    pub fn of_result(best: Value, alpha: Value, beta: Value, pv: bool) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if pv && best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 impl TtEntry {
     /// Whether this entry, searched at least `depth` deep, settles a node with the window
     /// `alpha..beta` without a search.

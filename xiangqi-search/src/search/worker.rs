@@ -1028,13 +1028,7 @@ impl<'a> Worker<'a> {
 
         // Step 18. Remember the result.
         if excluded.is_null() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if N::PV && best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of_result(best, original_alpha, beta, N::PV);
             self.shared
                 .tt
                 .store(key, ply, best_move, best, static_eval, depth, bound);
@@ -1193,13 +1187,7 @@ impl<'a> Worker<'a> {
         if in_check && move_count == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if N::PV && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta, N::PV);
         self.shared.tt.store(
             key,
             ply,
