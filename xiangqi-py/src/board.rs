@@ -181,6 +181,13 @@ impl Board {
             .map_err(move_parse_error)
     }
 
+    /// Parses a move in `notation`, plays it and returns it.
+    fn push_in(&mut self, text: &str, notation: Notation) -> PyResult<Move> {
+        let m = self.parse_in(text, notation)?;
+        self.game.push_unchecked(m.inner);
+        Ok(m)
+    }
+
     fn legal_move_list(&self) -> Vec<Move> {
         self.game
             .position()
@@ -515,9 +522,7 @@ impl Board {
 
     /// Parses a WXF move, plays it and returns it.
     fn push_wxf(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Wxf)?;
-        self.game.push_unchecked(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Wxf)
     }
 
     /// The move in Chinese notation (`炮二平五`), simplified characters unless `traditional`.
@@ -538,9 +543,7 @@ impl Board {
 
     /// Parses a Chinese move, plays it and returns it.
     fn push_chinese(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Chinese)?;
-        self.game.push_unchecked(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Chinese)
     }
 
     /// The move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`); raises `IllegalMoveError`
@@ -556,9 +559,7 @@ impl Board {
 
     /// Parses a Vietnamese move, plays it and returns it.
     fn push_vietnamese(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Vietnamese)?;
-        self.game.push_unchecked(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Vietnamese)
     }
 
     /// Parses a move in ICCS coordinates, WXF, Chinese or Vietnamese, whichever the text is.
