@@ -304,12 +304,27 @@ unsafe fn game_text(
     needed: *mut usize,
     body: impl FnOnce(&Game) -> Result<String, xq_status>,
 ) -> xq_status {
+    let write = |g: &Game| {
+        let text = body(g)?;
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    };
+    // SAFETY: the caller guarantees game is NULL or live.
+    unsafe { with_game(game, write) }
+}
+
+/// Runs `body` on a live game under `guard`; a NULL `game` is `NullArgument`.
+///
+/// # Safety
+/// `game` NULL or live.
+unsafe fn with_game(
+    game: *const xq_game,
+    body: impl FnOnce(&Game) -> Result<(), xq_status>,
+) -> xq_status {
     guard(|| {
         // SAFETY: the caller guarantees game is NULL or live.
         let game = unsafe { from_ptr(game) }?;
-        let text = body(&game.game)?;
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&text, buf, len, needed) }
+        body(&game.game)
     })
 }
 
@@ -323,13 +338,13 @@ unsafe fn game_value<T>(
     out: *mut T,
     body: impl FnOnce(&Game) -> Result<T, xq_status>,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let value = body(&game.game)?;
+    let write = |g: &Game| {
+        let value = body(g)?;
         // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
         unsafe { write_out(out, value) }
-    })
+    };
+    // SAFETY: the caller guarantees game is NULL or live.
+    unsafe { with_game(game, write) }
 }
 
 /// Runs `body` on a live game that it may change, under `guard`.

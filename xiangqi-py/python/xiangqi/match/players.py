@@ -171,27 +171,18 @@ class EngineConfig:
         return cls(options=options, **kwargs)
 
 
-# The `key=value` engine settings of `EngineConfig.parse`: the field each sets and how its value
-# is read.
+# The `key=value` engine settings of `EngineConfig.parse`, grouped by how their values are read:
+# each key with the attribute it sets.
+_SETTINGS_BY_READER: List[Tuple[Callable[[str], Any], Dict[str, str]]] = [
+    (str, {"name": "name", "dir": "cwd"}),
+    (str.lower, {"level": "level", "proto": "protocol", "protocol": "protocol"}),
+    (shlex.split, {"cmd": "command", "command": "command"}),
+    (int, {"ranks": "ranks", "threads": "threads", "hash": "hash_mb", "seed": "seed", "nodes": "nodes", "depth": "depth"}),
+    (float, {"st": "st", "timemargin": "time_margin", "timeout": "move_timeout", "starttimeout": "start_timeout"}),
+    (TimeControl.parse, {"tc": "tc"}),
+]
 _SETTINGS: Dict[str, Tuple[str, Callable[[str], Any]]] = {
-    "name": ("name", str),
-    "level": ("level", str.lower),
-    "cmd": ("command", shlex.split),
-    "command": ("command", shlex.split),
-    "proto": ("protocol", str.lower),
-    "protocol": ("protocol", str.lower),
-    "ranks": ("ranks", int),
-    "dir": ("cwd", str),
-    "threads": ("threads", int),
-    "hash": ("hash_mb", int),
-    "seed": ("seed", int),
-    "tc": ("tc", TimeControl.parse),
-    "st": ("st", float),
-    "nodes": ("nodes", int),
-    "depth": ("depth", int),
-    "timemargin": ("time_margin", float),
-    "timeout": ("move_timeout", float),
-    "starttimeout": ("start_timeout", float),
+    key: (attribute, read) for read, keys in _SETTINGS_BY_READER for key, attribute in keys.items()
 }
 
 
