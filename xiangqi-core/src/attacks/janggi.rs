@@ -35,7 +35,7 @@
 //! ```
 
 use super::{bit, in_board, in_palace, GENERAL, ORTHO};
-use super::{file_occupancy, horse_attackers, horse_attacks, line_table, of_sides, palace};
+use super::{file_occupancy, horse_attackers, horse_attacks, line_table, palace};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -376,7 +376,11 @@ pub fn attackers<const N: usize, const FIRST: bool>(
     sides: [Color; N],
     pieces: impl Fn(Color, Role) -> Bitboard,
 ) -> Bitboard {
-    let all = |role| of_sides(sides, &pieces, role);
+    let all = |role| {
+        sides
+            .iter()
+            .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
+    };
     let mut found = Bitboard::EMPTY;
     macro_rules! found {
         ($set:expr) => {
