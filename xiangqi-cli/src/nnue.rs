@@ -89,6 +89,16 @@ pub fn eval_option<'a>(
     Ok(true)
 }
 
+/// `FILE: N games, M positions` for a training-data file.
+fn data_summary(path: &std::path::Path, data: &DataFile) -> String {
+    format!(
+        "{}: {} games, {} positions",
+        path.display(),
+        data.games(),
+        data.positions()
+    )
+}
+
 /// Threads by default: one per core.
 fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -171,10 +181,8 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     };
     let mut data = DataFile::open(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!(
-        "{}: {} games, {} positions already; playing up to game {games} at {} nodes on {threads} threads",
-        out.display(),
-        data.games(),
-        data.positions(),
+        "{} already; playing up to game {games} at {} nodes on {threads} threads",
+        data_summary(&out, &data),
         config.nodes
     );
     let stop = AtomicBool::new(false);
@@ -198,12 +206,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     };
     datagen::run(&config, &mut data, games, threads, &stop, &mut report)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!(
-        "{}: {} games, {} positions",
-        out.display(),
-        data.games(),
-        data.positions()
-    );
+    eprintln!("{}", data_summary(&out, &data));
     Ok(())
 }
 
@@ -474,12 +477,7 @@ fn score_command(args: &[String]) -> Result<(), String> {
         },
     )
     .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!(
-        "{}: {} games, {} positions",
-        out.display(),
-        data.games(),
-        data.positions()
-    );
+    eprintln!("{}", data_summary(&out, &data));
     Ok(())
 }
 
