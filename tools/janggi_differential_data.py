@@ -24,14 +24,7 @@ import sys
 
 import pyffish as sf
 
-ARRANGEMENTS = {"masangsangma": "NBBN", "sangmamasang": "BNNB", "masangmasang": "NBNB", "sangmasangma": "BNBN"}
-
-
-def start(cho: str, han: str, halfmoves: int) -> str:
-    c, h = ARRANGEMENTS[cho], ARRANGEMENTS[han]
-    han_row = f"r{h[3]}{h[2]}a1a{h[1]}{h[0]}r".lower()
-    cho_row = f"R{c[0]}{c[1]}A1A{c[2]}{c[3]}R"
-    return f"{han_row}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{cho_row} w - - {halfmoves} 1"
+from janggi_fsf import ARRANGEMENTS, piece_at, split, start
 
 
 def digest(moves) -> str:
@@ -42,9 +35,8 @@ def digest(moves) -> str:
 
 
 def reverse(move: str) -> str:
-    # "a1a10" style: split at the second letter.
-    i = next(k for k in range(1, len(move)) if move[k].isalpha())
-    return move[i:] + move[:i]
+    origin, target = split(move)
+    return target + origin
 
 
 def is_pass(move: str) -> bool:
@@ -53,18 +45,7 @@ def is_pass(move: str) -> bool:
 
 def occupied(fen: str, move: str) -> bool:
     """`True` when the move's target point holds a piece in `fen` (a capture)."""
-    i = next(k for k in range(1, len(move)) if move[k].isalpha())
-    file, rank = ord(move[i]) - ord("a"), int(move[i + 1:])
-    row = fen.split()[0].split("/")[10 - rank]
-    f = 0
-    for c in row:
-        if c.isdigit():
-            f += int(c)
-        else:
-            if f == file:
-                return True
-            f += 1
-    return False
+    return piece_at(fen, split(move)[1])
 
 
 def play(variant: str, start_fen: str, rng: random.Random, out) -> int:

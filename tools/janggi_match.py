@@ -18,19 +18,7 @@ import time
 
 import pyffish as sf
 
-ARRANGEMENTS = {"masangsangma": "NBBN", "sangmamasang": "BNNB", "masangmasang": "NBNB", "sangmasangma": "BNBN"}
-
-
-def start(cho: str, han: str) -> str:
-    c, h = ARRANGEMENTS[cho], ARRANGEMENTS[han]
-    han_row = f"r{h[3]}{h[2]}a1a{h[1]}{h[0]}r".lower()
-    cho_row = f"R{c[0]}{c[1]}A1A{c[2]}{c[3]}R"
-    return f"{han_row}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{cho_row} w - - 0 1"
-
-
-def split(move: str) -> tuple[str, str]:
-    i = next(k for k in range(1, len(move)) if move[k].isalpha())
-    return move[:i], move[i:]
+from janggi_fsf import ARRANGEMENTS, piece_at, split, start
 
 
 def shift(move: str, by: int) -> str:
@@ -122,20 +110,6 @@ def play_game(cho: Engine, han: Engine, fen: str, movetime: int, margin: float):
             base, since = sf.get_fen("janggi", base, since + [move]), []
         else:
             since.append(move)
-
-
-def piece_at(fen: str, point: str) -> bool:
-    file, rank = ord(point[0]) - ord("a"), int(point[1:])
-    row = fen.split()[0].split("/")[10 - rank]
-    f = 0
-    for c in row:
-        if c.isdigit():
-            f += int(c)
-        else:
-            if f == file:
-                return True
-            f += 1
-    return False
 
 
 def main() -> None:

@@ -12,8 +12,9 @@ import sys
 
 import pyffish as sf
 
+from janggi_fsf import ARRANGEMENTS, start
+
 ENGINE = sys.argv[1]
-ARRANGEMENTS = {"masangsangma": "NBBN", "sangmamasang": "BNNB", "masangmasang": "NBNB", "sangmasangma": "BNBN"}
 
 
 def perft(fen: str, depth: int) -> int:
@@ -23,14 +24,6 @@ def perft(fen: str, depth: int) -> int:
         if line.startswith("Nodes searched:"):
             return int(line.split(":")[1])
     raise RuntimeError(out)
-
-
-def start(cho: str, han: str) -> str:
-    # Cho reads files b c g h from its left; Han, facing the other way, h g c b.
-    c, h = ARRANGEMENTS[cho], ARRANGEMENTS[han]
-    han_row = f"r{h[3]}{h[2]}a1a{h[1]}{h[0]}r".lower()
-    cho_row = f"R{c[0]}{c[1]}A1A{c[2]}{c[3]}R"
-    return f"{han_row}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{cho_row} w - - 0 1"
 
 
 def line(fen: str, depths, comment: str = "") -> str:

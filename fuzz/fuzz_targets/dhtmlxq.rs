@@ -3,10 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi_core::{dhtmlxq, text};
+use xiangqi_core::{dhtmlxq, encoding};
 
 fuzz_target!(|data: &[u8]| {
-    let decoded = text::decode(data, text::TextEncoding::Auto);
+    let decoded = encoding::decode(data, encoding::TextEncoding::Auto);
     for game in dhtmlxq::read_all(&decoded.text).into_iter().take(16).flatten() {
         game.end_position().expect("games are read with legal moves only");
         let written = dhtmlxq::write(&game).expect("legal games write");

@@ -1,5 +1,9 @@
-//! The `xiangqi` command: `perft`, and more subcommands as the engine grows.
+//! The `xiangqi` command. This file reads the subcommand and runs the small ones (`perft`,
+//! `bench`, `uci`/`ucci`); the others live one group per file: `play.rs` (a game in the
+//! terminal), `records.rs` (`convert`, `pgn stats`), `puzzles.rs` (`puzzles mine|verify|judge`),
+//! `nnue.rs` (`nnue gen|train|score|stats`). `args.rs` reads every subcommand's option values.
 
+mod args;
 mod nnue;
 /// `println!` for stdout that a closed pipe (`xiangqi ... | head`) ends quietly, as it ends
 /// other Unix tools, instead of a panic.
@@ -182,11 +186,7 @@ fn parse_perft_options(args: &[String]) -> Result<PerftOptions, String> {
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = |name: &str| args::value(&mut it, name).cloned();
         match arg.as_str() {
             "--fen" => {
                 let fen = value("--fen")?;

@@ -1,5 +1,6 @@
 //! `xiangqi nnue`: training data for the learned evaluation, and training.
 
+use crate::args;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -70,13 +71,6 @@ pub fn cache_dir() -> PathBuf {
     base.join("xiangqi").join("nnue")
 }
 
-fn parse_number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, String> {
-    value
-        .ok_or_else(|| format!("{name} needs a value"))?
-        .parse()
-        .map_err(|_| format!("{name} needs a number, not {:?}", value.unwrap()))
-}
-
 /// Reads `--eval nnue|classical` or `--eval-file NET` at `arg` (its value from `it`); `false`
 /// when `arg` is neither.
 pub fn eval_option<'a>(
@@ -104,6 +98,21 @@ pub fn eval_option<'a>(
     Ok(true)
 }
 
+/// `FILE: N games, M positions` for a training-data file.
+fn data_summary(path: &std::path::Path, data: &DataFile) -> String {
+    format!(
+        "{}: {} games, {} positions",
+        path.display(),
+        data.games(),
+        data.positions()
+    )
+}
+
+/// Threads by default: one per core.
+fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn format_duration(seconds: f64) -> String {
     let s = seconds.max(0.0) as u64;
     format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
@@ -116,31 +125,29 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     let mut config = GenConfig::default();
     let mut out = None;
     let mut games = 10_000u64;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = every_core();
     let mut openings_text = None;
     let mut variant = Variant::Xiangqi;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if eval_option(arg, &mut it, &mut config.evaluation)? {
-            continue;
-        }
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
-            "--games" => games = parse_number("--games", it.next())?,
+            a if eval_option(a, &mut it, &mut config.evaluation)? => {}
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
+            "--games" => games = args::number(&mut it, "--games")?,
             "--variant" => {
-                let name = it.next().ok_or("--variant needs a name")?;
+                let name = args::value(&mut it, "--variant")?;
                 variant = Variant::from_name(name).ok_or_else(|| {
                     format!("unknown variant {name:?} (xiangqi, janggi, janggitraditional, janggimodern, janggicasual)")
                 })?;
             }
             "--nodes" => {
-                config.nodes = parse_number("--nodes", it.next())?;
+                config.nodes = args::number(&mut it, "--nodes")?;
                 if config.nodes == 0 {
                     return Err("--nodes must be at least 1".to_owned());
                 }
             }
             "--threads" => {
-                threads = parse_number("--threads", it.next())?;
+                threads = args::number(&mut it, "--threads")?;
                 if !(1..=xiangqi_search::MAX_THREADS).contains(&threads) {
                     return Err(format!(
                         "--threads must be 1..={}",
@@ -148,7 +155,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
                     ));
                 }
             }
-            "--seed" => config.seed = parse_number("--seed", it.next())?,
+            "--seed" => config.seed = args::number(&mut it, "--seed")?,
             "--openings" => {
                 let path = it.next().ok_or("--openings needs a file")?;
                 openings_text =
@@ -191,10 +198,8 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     };
     let mut data = DataFile::open(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!(
-        "{}: {} games, {} positions already; playing up to game {games} at {} nodes on {threads} threads",
-        out.display(),
-        data.games(),
-        data.positions(),
+        "{} already; playing up to game {games} at {} nodes on {threads} threads",
+        data_summary(&out, &data),
         config.nodes
     );
     let stop = AtomicBool::new(false);
@@ -218,12 +223,7 @@ fn gen_command(args: &[String]) -> Result<(), String> {
     };
     datagen::run(&config, &mut data, games, threads, &stop, &mut report)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!(
-        "{}: {} games, {} positions",
-        out.display(),
-        data.games(),
-        data.positions()
-    );
+    eprintln!("{}", data_summary(&out, &data));
     Ok(())
 }
 
@@ -238,7 +238,7 @@ fn gen_on_ray(args: &[String]) -> Result<(), String> {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--threads" => {
-                let n = it.next().ok_or("--threads needs a value")?;
+                let n = args::value(&mut it, "--threads")?;
                 forwarded.extend(["--workers".to_owned(), n.clone()]);
             }
             "--ray" => {
@@ -294,39 +294,37 @@ fn train_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
-            "--init" => init = Some(PathBuf::from(it.next().ok_or("--init needs a net file")?)),
-            "--hidden" => config.hidden = parse_number("--hidden", it.next())?,
-            "--buckets" => config.buckets = parse_number("--buckets", it.next())?,
-            "--epochs" => config.epochs = parse_number("--epochs", it.next())?,
-            "--batch" => config.batch_size = parse_number("--batch", it.next())?,
-            "--lr" => config.lr = parse_number("--lr", it.next())?,
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
+            "--init" => init = Some(PathBuf::from(args::value(&mut it, "--init")?)),
+            "--hidden" => config.hidden = args::number(&mut it, "--hidden")?,
+            "--buckets" => config.buckets = args::number(&mut it, "--buckets")?,
+            "--epochs" => config.epochs = args::number(&mut it, "--epochs")?,
+            "--batch" => config.batch_size = args::number(&mut it, "--batch")?,
+            "--lr" => config.lr = args::number(&mut it, "--lr")?,
             "--lambda" => {
-                config.lambda = parse_number("--lambda", it.next())?;
+                config.lambda = args::number(&mut it, "--lambda")?;
                 if !(0.0..=1.0).contains(&config.lambda) {
                     return Err("--lambda must be between 0 and 1".to_owned());
                 }
             }
             "--scale" => {
-                let value = it.next().ok_or("--scale needs a value")?;
+                let value = args::value(&mut it, "--scale")?;
                 if value == "auto" {
                     fit_scale = true;
                 } else {
-                    config.score_scale = parse_number("--scale", Some(value))?;
+                    config.score_scale = args::parse_number("--scale", value)?;
                 }
             }
-            "--wd" => config.weight_decay = parse_number("--wd", it.next())?,
-            "--seed" => config.seed = parse_number("--seed", it.next())?,
-            "--threads" => threads = Some(parse_number::<usize>("--threads", it.next())?),
+            "--wd" => config.weight_decay = args::number(&mut it, "--wd")?,
+            "--seed" => config.seed = args::number(&mut it, "--seed")?,
+            "--threads" => threads = Some(args::number::<usize>(&mut it, "--threads")?),
             "--resume" => resume = true,
             "--no-mirror" => config.mirror = false,
-            "--validation-every" => {
-                validation_every = parse_number("--validation-every", it.next())?
-            }
-            "--min-ply" => filter.min_ply = parse_number("--min-ply", it.next())?,
-            "--max-score" => filter.max_score = parse_number("--max-score", it.next())?,
+            "--validation-every" => validation_every = args::number(&mut it, "--validation-every")?,
+            "--min-ply" => filter.min_ply = args::number(&mut it, "--min-ply")?,
+            "--max-score" => filter.max_score = args::number(&mut it, "--max-score")?,
             "--game" => {
-                let name = it.next().ok_or("--game needs xiangqi or janggi")?;
+                let name = args::value(&mut it, "--game")?;
                 config.game = match name.as_str() {
                     "xiangqi" => NetGame::Xiangqi,
                     "janggi" => NetGame::Janggi,
@@ -442,17 +440,15 @@ fn score_command(args: &[String]) -> Result<(), String> {
     let mut source = None;
     let mut out = None;
     let mut nodes = 1_500u64;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = every_core();
     let mut config = GenConfig::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if eval_option(arg, &mut it, &mut config.evaluation)? {
-            continue;
-        }
         match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a file")?)),
-            "--nodes" => nodes = parse_number("--nodes", it.next())?,
-            "--threads" => threads = parse_number("--threads", it.next())?,
+            a if eval_option(a, &mut it, &mut config.evaluation)? => {}
+            "--out" => out = Some(PathBuf::from(args::value(&mut it, "--out")?)),
+            "--nodes" => nodes = args::number(&mut it, "--nodes")?,
+            "--threads" => threads = args::number(&mut it, "--threads")?,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?}\n{USAGE}"))
             }
@@ -532,12 +528,7 @@ fn score_command(args: &[String]) -> Result<(), String> {
         },
     )
     .map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!(
-        "{}: {} games, {} positions",
-        out.display(),
-        data.games(),
-        data.positions()
-    );
+    eprintln!("{}", data_summary(&out, &data));
     Ok(())
 }
 

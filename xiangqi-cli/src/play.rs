@@ -10,6 +10,7 @@
 //! the `simple` preset (the play surfaces' rules) unless told otherwise, its end is explained, and
 //! `save FILE` writes it as PGN.
 
+use crate::args;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 use xiangqi_core::pgn::{PgnGame, WriteOptions};
@@ -86,11 +87,7 @@ pub fn parse_args(args: &[String]) -> Result<PlayOptions, String> {
     let mut options = PlayOptions::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = |name: &str| args::value(&mut it, name).cloned();
         match arg.as_str() {
             "--level" => options.level = value("--level")?.parse().map_err(|e| format!("{e}"))?,
             "--color" | "--colour" => {

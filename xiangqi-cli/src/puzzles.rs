@@ -1,6 +1,7 @@
 //! `xiangqi puzzles`: mine game records for puzzles, verify a puzzle file, screen it by an
 //! independent engine's second lines, play engine games.
 
+use crate::args;
 use std::path::PathBuf;
 use xiangqi_puzzles::judge::Budget;
 use xiangqi_puzzles::mine::{self, MineConfig};
@@ -29,12 +30,6 @@ pub const USAGE: &str = "usage:
   xiangqi puzzles judge FEN [--nodes N | --depth D]
       the two best lines of a position, the verdict and the solution";
 
-fn number<T: std::str::FromStr>(name: &str, value: Option<&String>) -> Result<T, String> {
-    value
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| format!("{name} needs a number"))
-}
-
 pub fn command(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("mine") => mine_command(&args[1..]),
@@ -56,12 +51,12 @@ fn mine_command(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--pgn" => pgn = it.next().map(PathBuf::from),
             "--out" => out = it.next().map(PathBuf::from),
-            "--threads" => config.threads = number("--threads", it.next())?,
-            "--nodes" => config.verify = Budget::nodes(number("--nodes", it.next())?),
-            "--depth" => config.verify = Budget::depth(number("--depth", it.next())?),
-            "--scan-nodes" => config.scan = Budget::nodes(number("--scan-nodes", it.next())?),
-            "--skip-plies" => config.skip_plies = number("--skip-plies", it.next())?,
-            "--max-games" => config.max_games = Some(number("--max-games", it.next())?),
+            "--threads" => config.threads = args::number(&mut it, "--threads")?,
+            "--nodes" => config.verify = Budget::nodes(args::number(&mut it, "--nodes")?),
+            "--depth" => config.verify = Budget::depth(args::number(&mut it, "--depth")?),
+            "--scan-nodes" => config.scan = Budget::nodes(args::number(&mut it, "--scan-nodes")?),
+            "--skip-plies" => config.skip_plies = args::number(&mut it, "--skip-plies")?,
+            "--max-games" => config.max_games = Some(args::number(&mut it, "--max-games")?),
             "--root" => config.root = it.next().map(PathBuf::from),
             "--label" => config.label = it.next().cloned().ok_or("--label needs a value")?,
             "--licence" => {
@@ -99,10 +94,10 @@ fn verify_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--nodes" => budget = Budget::nodes(number("--nodes", it.next())?),
-            "--depth" => budget = Budget::depth(number("--depth", it.next())?),
-            "--threads" => threads = number("--threads", it.next())?,
-            "--every" => every = number::<usize>("--every", it.next())?.max(1),
+            "--nodes" => budget = Budget::nodes(args::number(&mut it, "--nodes")?),
+            "--depth" => budget = Budget::depth(args::number(&mut it, "--depth")?),
+            "--threads" => threads = args::number(&mut it, "--threads")?,
+            "--every" => every = args::number::<usize>(&mut it, "--every")?.max(1),
             "--keep" => keep = it.next().map(PathBuf::from),
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {other:?}\n{USAGE}"))
@@ -257,10 +252,10 @@ fn games_command(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--red" => config.red = level(it.next())?,
             "--black" => config.black = level(it.next())?,
-            "--games" => games = number("--games", it.next())?,
-            "--nodes" => config.nodes = number("--nodes", it.next())?,
-            "--seed" => config.seed = number("--seed", it.next())?,
-            "--threads" => threads = number("--threads", it.next())?,
+            "--games" => games = args::number(&mut it, "--games")?,
+            "--nodes" => config.nodes = args::number(&mut it, "--nodes")?,
+            "--seed" => config.seed = args::number(&mut it, "--seed")?,
+            "--threads" => threads = args::number(&mut it, "--threads")?,
             "--out" => out = it.next().map(PathBuf::from),
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }
@@ -314,8 +309,8 @@ fn judge_command(args: &[String]) -> Result<(), String> {
     let mut it = args[1..].iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--nodes" => budget = Budget::nodes(number("--nodes", it.next())?),
-            "--depth" => budget = Budget::depth(number("--depth", it.next())?),
+            "--nodes" => budget = Budget::nodes(args::number(&mut it, "--nodes")?),
+            "--depth" => budget = Budget::depth(args::number(&mut it, "--depth")?),
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }
     }

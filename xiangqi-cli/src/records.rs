@@ -1,9 +1,10 @@
 //! `xiangqi convert` and `xiangqi pgn stats`: game records, files and folders.
 
+use crate::args;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{MoveFormat, PgnGame};
-use xiangqi_core::text::TextEncoding;
 use xiangqi_core::ChineseStyle;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteOptions};
 
@@ -66,7 +67,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
     let mut per_game = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |name: &str| args::value(&mut it, name);
         match arg.as_str() {
             "--notation" => {
                 let (format, style) = match value("--notation")?.as_str() {

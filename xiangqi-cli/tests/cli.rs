@@ -242,7 +242,7 @@ fn convert_writes_every_notation_in_every_encoding_without_loss() {
         }
     }
     let big5 = std::fs::read(path("chinese-traditional-big5.pgn")).unwrap();
-    let text = xiangqi_core::text::decode(&big5, xiangqi_core::text::TextEncoding::Big5);
+    let text = xiangqi_core::encoding::decode(&big5, xiangqi_core::encoding::TextEncoding::Big5);
     assert_eq!(text.errors, 0);
     assert!(
         text.text.contains("車") && !text.text.contains("俥"),

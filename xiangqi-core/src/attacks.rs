@@ -56,7 +56,35 @@ use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{File, Square};
 
+/// One step of an attacker search, shared by xiangqi's and janggi's: adds the attackers `$set`
+/// to `$found`, or, when only the first are wanted (`$first`), returns them from the enclosing
+/// function at once. A macro so that the early return leaves the search itself.
+macro_rules! add_attackers {
+    ($found:ident, $first:expr, $set:expr) => {{
+        let set = $set;
+        if $first {
+            if set.any() {
+                return set;
+            }
+        } else {
+            $found |= set;
+        }
+    }};
+}
+
 pub mod janggi;
+
+/// The pieces of `role` of every side in `sides`, where `pieces(color, role)` gives one side's.
+#[inline(always)]
+fn of_sides<const N: usize>(
+    sides: [Color; N],
+    pieces: &impl Fn(Color, Role) -> Bitboard,
+    role: Role,
+) -> Bitboard {
+    sides
+        .iter()
+        .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
+}
 
 // ----- the tables, built at compile time ------------------------------------------------------
 
@@ -288,10 +316,15 @@ pub(crate) const fn inverted(targets: &[[Bitboard; 90]; 2]) -> [[Bitboard; 90]; 
     t
 }
 
-/// Reachable positions along one line of `len` points for a piece at `pos` given `occ`
-/// (slide: up to and including the first blocker each way; cannon: the first point beyond the
-/// first blocker each way).
-const fn line_table<const N: usize>(len: usize, cannon: bool) -> [[u16; N]; 10] {
+/// Reachable positions along one line of `len` points, by position on the line and the line's
+/// occupancy: each way, the points met after passing `screens` occupied points, up to and
+/// including the next occupied one, or only that occupied one with `occupied_only`. A chariot's
+/// line is `(0, false)`, a xiangqi cannon's capture `(1, true)`, a janggi cannon's `(1, false)`.
+pub(crate) const fn line_table<const N: usize>(
+    len: usize,
+    screens: usize,
+    occupied_only: bool,
+) -> [[u16; N]; 10] {
     let mut t = [[0u16; N]; 10];
     let mut pos = 0;
     while pos < len {
@@ -302,22 +335,18 @@ const fn line_table<const N: usize>(len: usize, cannon: bool) -> [[u16; N]; 10] 
             while dir < 2 {
                 let step: i32 = if dir == 0 { 1 } else { -1 };
                 let mut p = pos as i32 + step;
-                let mut screens = 0;
+                let mut passed = 0;
                 while p >= 0 && p < len as i32 {
                     let occupied = occ & (1 << p) != 0;
-                    if cannon {
-                        if occupied {
-                            screens += 1;
-                            if screens == 2 {
-                                result |= 1 << p;
-                                break;
-                            }
+                    if passed == screens {
+                        if occupied || !occupied_only {
+                            result |= 1 << p;
                         }
-                    } else {
-                        result |= 1 << p;
                         if occupied {
                             break;
                         }
+                    } else if occupied {
+                        passed += 1;
                     }
                     p += step;
                 }
@@ -331,10 +360,10 @@ const fn line_table<const N: usize>(len: usize, cannon: bool) -> [[u16; N]; 10] 
     t
 }
 
-static RANK_SLIDE: [[u16; 512]; 10] = line_table::<512>(9, false);
-static RANK_CANNON: [[u16; 512]; 10] = line_table::<512>(9, true);
-static FILE_SLIDE: [[u16; 1024]; 10] = line_table::<1024>(10, false);
-static FILE_CANNON: [[u16; 1024]; 10] = line_table::<1024>(10, true);
+static RANK_SLIDE: [[u16; 512]; 10] = line_table::<512>(9, 0, false);
+static RANK_CANNON: [[u16; 512]; 10] = line_table::<512>(9, 1, true);
+static FILE_SLIDE: [[u16; 1024]; 10] = line_table::<1024>(10, 0, false);
+static FILE_CANNON: [[u16; 1024]; 10] = line_table::<1024>(10, 1, true);
 
 /// A 10-bit file pattern spread onto file `a` of a board.
 static FILE_SPREAD: [u128; 1024] = {
@@ -656,24 +685,12 @@ pub fn attackers_on_file<const N: usize, const FIRST: bool>(
     pieces: impl Fn(Color, Role) -> Bitboard,
     flying_general: bool,
 ) -> Bitboard {
-    let all = |role| {
-        sides
-            .iter()
-            .fold(Bitboard::EMPTY, |set, &color| set | pieces(color, role))
-    };
+    let all = |role| of_sides(sides, &pieces, role);
     let mut found = Bitboard::EMPTY;
-    // Adds the attackers `$set`; when only the first is wanted, answers with them at once.
     macro_rules! found {
-        ($set:expr) => {{
-            let set = $set;
-            if FIRST {
-                if set.any() {
-                    return set;
-                }
-            } else {
-                found |= set;
-            }
-        }};
+        ($set:expr) => {
+            add_attackers!(found, FIRST, $set)
+        };
     }
     let mut sliders = all(Role::Chariot);
     if flying_general {

@@ -56,7 +56,10 @@ use crate::fen::FenError;
 use crate::moves::Move;
 use crate::outcome::{ChasedPiece, Outcome, Ruling, Termination};
 use crate::position::{IllegalMove, Position, Undo};
-use crate::repetition::{fill_chases, judge_cycle, PieceId, PieceSet, PlyRecord, NO_ID};
+use crate::repetition::{
+    fill_chases, fill_chases_of, follow_move, ids_of, judge_cycle, PieceId, PieceSet, PlyRecord,
+    NO_ID,
+};
 use crate::rules::Rules;
 use crate::square::Square;
 use core::fmt;
@@ -116,7 +119,7 @@ impl Game {
     /// A game from `start` under `rules`.
     pub fn new(start: Position, rules: Rules) -> Game {
         Game {
-            ids: initial_ids(&start),
+            ids: ids_of(&start),
             position: start.clone(),
             start,
             rules,
@@ -262,10 +265,7 @@ impl Game {
         let hash = self.position.hash();
 
         let captured_id = self.ids[to.index()];
-        if from != to {
-            self.ids[to.index()] = self.ids[from.index()];
-            self.ids[from.index()] = NO_ID;
-        }
+        follow_move(&mut self.ids, m);
 
         // Only positions since the last capture can equal this one, and only every other one
         // has the same side to move.
@@ -382,21 +382,9 @@ impl Game {
                 in_cycle[state.previous as usize..=index].fill(true);
             }
         }
-        let mut position = self.start.clone();
-        let mut ids = initial_ids(&self.start);
-        for (record, &wanted) in self.records.iter_mut().zip(&in_cycle) {
-            let m = record.mv;
-            if wanted {
-                for sq in position.chased_by(m) {
-                    record.chased.insert(ids[sq.index()]);
-                }
-            }
-            position.make_move(m);
-            if m.from() != m.to() {
-                ids[m.to().index()] = ids[m.from().index()];
-                ids[m.from().index()] = NO_ID;
-            }
-        }
+        fill_chases_of(&self.start, &ids_of(&self.start), &mut self.records, |k| {
+            in_cycle[k]
+        });
     }
 
     /// Plies since the last capture: the plies of this game since its last capture, or, when
@@ -558,14 +546,6 @@ impl Game {
     pub fn flag(&mut self, color: Color) -> Result<(), GameOver> {
         self.declare(Outcome::new(Termination::Time, Some(!color)))
     }
-}
-
-fn initial_ids(start: &Position) -> [PieceId; 90] {
-    let mut ids = [NO_ID; 90];
-    for (next, sq) in start.occupied().enumerate() {
-        ids[sq.index()] = next as PieceId;
-    }
-    ids
 }
 
 /// The serialised form of a [`Game`]: what is needed to replay it.

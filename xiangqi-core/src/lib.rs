@@ -21,7 +21,7 @@
 //! [`adjudication`] ([`adjudicate`], which [`Game::outcome`] and the engine's search share);
 //! repetition rulings in [`repetition`], chases in [`chase`], rule sets in [`rules`],
 //! terminations and their words in [`outcome`]; notations in [`notation`]; records in [`pgn`],
-//! [`xqf`], [`dhtmlxq`] and [`text`] (their text encodings).
+//! [`xqf`], [`dhtmlxq`] and [`encoding`] (their text encodings).
 
 #![warn(missing_docs)]
 
@@ -31,6 +31,7 @@ mod bitboard;
 pub mod chase;
 mod color;
 pub mod dhtmlxq;
+pub mod encoding;
 pub mod fen;
 pub mod game;
 pub mod gib;
@@ -48,7 +49,6 @@ mod role;
 pub mod rules;
 mod setup;
 mod square;
-pub mod text;
 mod variant;
 pub mod xqf;
 pub mod zobrist;

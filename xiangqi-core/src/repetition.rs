@@ -226,6 +226,16 @@ pub fn judge_cycle(cycle: &[PlyRecord], rule: RepetitionRule) -> CycleVerdict {
 /// [`Game`](crate::Game) fills its records this way; a search that meets a repetition uses
 /// [`fill_cycle_chases`], which finds the start of the cycle itself.
 pub fn fill_chases(start: &Position, ids: &[PieceId; 90], records: &mut [PlyRecord]) -> usize {
+    fill_chases_of(start, ids, records, |_| true)
+}
+
+/// [`fill_chases`] for the plies `wanted` names by their index in `records` only.
+pub(crate) fn fill_chases_of(
+    start: &Position,
+    ids: &[PieceId; 90],
+    records: &mut [PlyRecord],
+    wanted: impl Fn(usize) -> bool,
+) -> usize {
     let mut pos = start.clone();
     let mut ids = *ids;
     for (done, record) in records.iter_mut().enumerate() {
@@ -233,17 +243,33 @@ pub fn fill_chases(start: &Position, ids: &[PieceId; 90], records: &mut [PlyReco
         if !pos.is_legal(m) {
             return done;
         }
-        for sq in pos.chased_by(m) {
-            record.chased.insert(ids[sq.index()]);
+        if wanted(done) {
+            for sq in pos.chased_by(m) {
+                record.chased.insert(ids[sq.index()]);
+            }
         }
         pos.make_move(m);
-        // A janggi pass (the general's point twice) moves no piece.
-        if m.from() != m.to() {
-            ids[m.to().index()] = ids[m.from().index()];
-            ids[m.from().index()] = NO_ID;
-        }
+        follow_move(&mut ids, m);
     }
     records.len()
+}
+
+/// The ids of the pieces of `pos`, numbered in the order of their points.
+pub(crate) fn ids_of(pos: &Position) -> [PieceId; 90] {
+    let mut ids = [NO_ID; 90];
+    for (id, sq) in pos.occupied().enumerate() {
+        ids[sq.index()] = id as PieceId;
+    }
+    ids
+}
+
+/// Moves the id on `m`'s origin to its target (over any id captured there). A janggi pass (the
+/// general's point twice) moves no piece.
+pub(crate) fn follow_move(ids: &mut [PieceId; 90], m: Move) {
+    if m.from() != m.to() {
+        ids[m.to().index()] = ids[m.from().index()];
+        ids[m.from().index()] = NO_ID;
+    }
 }
 
 /// Fills the chase sets of a repetition cycle without captures that ends in `end`: `cycle`
@@ -278,9 +304,5 @@ pub fn fill_cycle_chases(end: &Position, cycle: &mut [PlyRecord]) -> usize {
         // side to move; only the counters differ, and chase detection ignores them.
         pos.make_move(Move::new(to, from));
     }
-    let mut ids = [NO_ID; 90];
-    for (id, sq) in pos.occupied().enumerate() {
-        ids[sq.index()] = id as PieceId;
-    }
-    fill_chases(&pos, &ids, cycle)
+    fill_chases(&pos, &ids_of(&pos), cycle)
 }

@@ -23,6 +23,19 @@ pub struct Setup {
     pub variant: crate::Variant,
 }
 
+/// The back rank of the start position, from file a to file i (each side's own).
+pub(crate) const BACK_RANK: [Role; 9] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+];
+
 impl Setup {
     /// An empty board with Red to move.
     pub fn empty() -> Setup {
@@ -38,23 +51,12 @@ impl Setup {
     /// The standard start position.
     pub fn start() -> Setup {
         let mut setup = Setup::empty();
-        let back = [
-            Role::Chariot,
-            Role::Horse,
-            Role::Elephant,
-            Role::Advisor,
-            Role::General,
-            Role::Advisor,
-            Role::Elephant,
-            Role::Horse,
-            Role::Chariot,
-        ];
         for color in Color::ALL {
             let rank = |r: u32| match color {
                 Color::Red => Rank::ALL[r as usize],
                 Color::Black => Rank::ALL[9 - r as usize],
             };
-            for (file, role) in File::ALL.iter().zip(back) {
+            for (file, role) in File::ALL.iter().zip(BACK_RANK) {
                 setup.board[Square::from_coords(*file, rank(0)).index()] =
                     Some(Piece::new(color, role));
             }

@@ -38,37 +38,32 @@
 //! ```
 
 use crate::color::Color;
+use crate::encoding::{self, TextEncoding};
 use crate::moves::Move;
 use crate::pgn::{PgnGame, PgnResult, PgnWarning, PgnWarningKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::setup::{PositionError, Setup};
+use crate::setup::{PositionError, Setup, BACK_RANK};
 use crate::square::{File, Rank, Square};
-use crate::text::{self, TextEncoding};
 use core::fmt;
 
 /// The size of the header; the move tree starts here.
 pub const HEADER_LEN: usize = 1024;
 
-/// The roles of the 32 piece slots of the header, Red's 16 then Black's in the same order.
-pub const PIECE_SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+/// The roles of the 32 piece slots of the header, Red's 16 then Black's in the same order: the
+/// start position's pieces rank by rank, the back rank from file a to i, the two cannons, the
+/// five soldiers.
+pub const PIECE_SLOTS: [Role; 16] = {
+    let mut slots = [Role::Soldier; 16];
+    let mut i = 0;
+    while i < BACK_RANK.len() {
+        slots[i] = BACK_RANK[i];
+        i += 1;
+    }
+    slots[9] = Role::Cannon;
+    slots[10] = Role::Cannon;
+    slots
+};
 
 /// The text whose bytes, masked by the key bytes, make the key stream of encrypted files.
 pub const KEY_TEXT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -110,7 +105,7 @@ pub enum XqfError {
     Position(String),
     /// A comment or name holds a character that GBK lacks (only without the `gbk` feature,
     /// when GBK holds ASCII alone).
-    Unencodable(text::Unencodable),
+    Unencodable(encoding::Unencodable),
 }
 
 impl fmt::Display for XqfError {
@@ -345,7 +340,7 @@ fn read_tree(data: &[u8], keys: &Keys) -> Result<Vec<RawNode>, XqfError> {
 /// The text of header strings and comments, in the encoding found for the whole file.
 fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
     let all: Vec<u8> = pieces.iter().flat_map(|p| p.iter().copied()).collect();
-    let encoding = match text::detect(&all) {
+    let encoding = match encoding::detect(&all) {
         TextEncoding::Utf8 if core::str::from_utf8(&all).is_ok() => TextEncoding::Utf8,
         TextEncoding::Utf8 => TextEncoding::Gbk,
         TextEncoding::Big5 => TextEncoding::Big5,
@@ -353,7 +348,7 @@ fn decode_all(pieces: &[&[u8]]) -> (TextEncoding, Vec<String>) {
     };
     let texts = pieces
         .iter()
-        .map(|p| text::decode(p, encoding).text.trim().to_owned())
+        .map(|p| encoding::decode(p, encoding).text.trim().to_owned())
         .collect();
     (encoding, texts)
 }
@@ -428,7 +423,8 @@ pub fn write(game: &PgnGame) -> Result<Vec<u8>, XqfError> {
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join("\n");
-        let comment = text::encode(&comment, TextEncoding::Gbk).map_err(XqfError::Unencodable)?;
+        let comment =
+            encoding::encode(&comment, TextEncoding::Gbk).map_err(XqfError::Unencodable)?;
         let mut tag = 0u8;
         if first_child.is_some() {
             tag |= 0xF0;
@@ -459,7 +455,7 @@ fn gbk_prefix(text: &str, max: usize) -> Result<Vec<u8>, XqfError> {
     let mut out = Vec::new();
     let mut buf = [0u8; 4];
     for c in text.chars() {
-        let bytes = text::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk)
+        let bytes = encoding::encode(c.encode_utf8(&mut buf), TextEncoding::Gbk)
             .map_err(XqfError::Unencodable)?;
         if out.len() + bytes.len() > max {
             break;

@@ -160,6 +160,15 @@ fn searching_here(engine: &xq_engine) -> bool {
     SEARCHING.with(|s| s.borrow().contains(&key))
 }
 
+/// The engine, locked: `Busy` from inside its own callback (where the lock is this thread's
+/// already), `Internal` when a panic poisoned it.
+fn lock_idle(engine: &xq_engine) -> Result<std::sync::MutexGuard<'_, Engine>, xq_status> {
+    if searching_here(engine) {
+        return Err(xq_status::Busy);
+    }
+    engine.engine.lock().map_err(|_| xq_status::Internal)
+}
+
 /// Marks this thread as searching with an engine until dropped.
 struct SearchingMark(usize);
 
@@ -337,14 +346,7 @@ pub unsafe extern "C" fn xq_engine_new_game(engine: *const xq_engine) -> xq_stat
     guard(|| {
         // SAFETY: the caller guarantees engine is NULL or live.
         let engine = unsafe { from_ptr(engine) }?;
-        if searching_here(engine) {
-            return Err(xq_status::Busy);
-        }
-        engine
-            .engine
-            .lock()
-            .map_err(|_| xq_status::Internal)?
-            .new_game();
+        lock_idle(engine)?.new_game();
         Ok(())
     })
 }
@@ -418,14 +420,7 @@ pub unsafe extern "C" fn xq_engine_load_net_file(
 }
 
 fn set_evaluation(engine: &xq_engine, evaluation: Evaluation) -> Result<(), xq_status> {
-    if searching_here(engine) {
-        return Err(xq_status::Busy);
-    }
-    engine
-        .engine
-        .lock()
-        .map_err(|_| xq_status::Internal)?
-        .set_evaluation(evaluation);
+    lock_idle(engine)?.set_evaluation(evaluation);
     Ok(())
 }
 
@@ -517,11 +512,9 @@ pub unsafe extern "C" fn xq_engine_search(
                 unsafe { cb(&c_info, user) };
             }
         };
-        if searching_here(engine) {
-            return Err(xq_status::Busy);
-        }
+        let mut locked = lock_idle(engine)?;
         let _mark = SearchingMark::new(engine);
-        let mut engine = engine.engine.lock().map_err(|_| xq_status::Internal)?;
+        let engine = &mut *locked;
         let result = engine
             .search(game.start(), &moves, &limits, &mut report)
             .map_err(|_| xq_status::Internal)?;

@@ -304,12 +304,61 @@ unsafe fn game_text(
     needed: *mut usize,
     body: impl FnOnce(&Game) -> Result<String, xq_status>,
 ) -> xq_status {
+    let write = |g: &Game| {
+        let text = body(g)?;
+        // SAFETY: the caller guarantees buf/len/needed.
+        unsafe { write_str(&text, buf, len, needed) }
+    };
+    // SAFETY: the caller guarantees game is NULL or live.
+    unsafe { with_game(game, write) }
+}
+
+/// Runs `body` on a live game under `guard`; a NULL `game` is `NullArgument`.
+///
+/// # Safety
+/// `game` NULL or live.
+unsafe fn with_game(
+    game: *const xq_game,
+    body: impl FnOnce(&Game) -> Result<(), xq_status>,
+) -> xq_status {
     guard(|| {
         // SAFETY: the caller guarantees game is NULL or live.
         let game = unsafe { from_ptr(game) }?;
-        let text = body(&game.game)?;
-        // SAFETY: the caller guarantees buf/len/needed.
-        unsafe { write_str(&text, buf, len, needed) }
+        body(&game.game)
+    })
+}
+
+/// Runs `body` on a live game and writes the value it gives to `out`, under `guard`: a NULL
+/// `game` or `out` is `NullArgument`, an error of `body` its status.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+unsafe fn game_value<T>(
+    game: *const xq_game,
+    out: *mut T,
+    body: impl FnOnce(&Game) -> Result<T, xq_status>,
+) -> xq_status {
+    let write = |g: &Game| {
+        let value = body(g)?;
+        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
+        unsafe { write_out(out, value) }
+    };
+    // SAFETY: the caller guarantees game is NULL or live.
+    unsafe { with_game(game, write) }
+}
+
+/// Runs `body` on a live game that it may change, under `guard`.
+///
+/// # Safety
+/// `game` NULL or live and not used by another thread meanwhile.
+unsafe fn game_change(
+    game: *mut xq_game,
+    body: impl FnOnce(&mut Game) -> Result<(), xq_status>,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees game is NULL or live and unshared.
+        let game = unsafe { from_mut_ptr(game) }?;
+        body(&mut game.game)
     })
 }
 
@@ -342,6 +391,23 @@ impl xq_game {
     }
 }
 
+/// Hands a new game to the caller through `out`: a NULL `out` is `NullArgument` before `make`
+/// runs, an error of `make` its status.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+pub(crate) unsafe fn hand_out(
+    out: *mut *mut xq_game,
+    make: impl FnOnce() -> Result<Game, xq_status>,
+) -> Result<(), xq_status> {
+    if out.is_null() {
+        return Err(xq_status::NullArgument);
+    }
+    let game = make()?;
+    // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
+    unsafe { write_out(out, xq_game::boxed(game)) }
+}
+
 /// A new game from the start position under `rules` (an `XQ_RULES_*` value).
 ///
 /// # Safety
@@ -350,11 +416,8 @@ impl xq_game {
 pub unsafe extern "C" fn xq_game_new(rules: xq_rules, out: *mut *mut xq_game) -> xq_status {
     guard(|| {
         let rules = rules_from(rules)?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
-        }
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(Game::new(Position::startpos(), rules))) }
+        // SAFETY: the caller guarantees out.
+        unsafe { hand_out(out, || Ok(Game::new(Position::startpos(), rules))) }
     })
 }
 
@@ -378,12 +441,12 @@ pub unsafe extern "C" fn xq_game_new_variant(
             // SAFETY: fen is non-NULL here; the caller guarantees it is NUL-terminated.
             Some(unsafe { c_str(fen) }?)
         };
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Game::of_variant(variant, fen).map_err(|_| xq_status::InvalidFen)
+            })
         }
-        let game = Game::of_variant(variant, fen).map_err(|_| xq_status::InvalidFen)?;
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -400,12 +463,12 @@ pub unsafe extern "C" fn xq_game_new_janggi(
 ) -> xq_status {
     guard(|| {
         let start = Position::janggi_start(setup_from(cho)?, setup_from(han)?);
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Ok(Game::new(start, Variant::Janggi.default_rules()))
+            })
         }
-        let game = Game::new(start, Variant::Janggi.default_rules());
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -415,14 +478,14 @@ pub unsafe extern "C" fn xq_game_new_janggi(
 /// `game` must be NULL or a live game; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_variant(game: *const xq_game, out: *mut xq_variant) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let variant = game.game.position().variant();
-        let code = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0);
-        // SAFETY: the caller guarantees out is NULL or writable.
-        unsafe { write_out(out, code as xq_variant) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe {
+        game_value(game, out, |g| {
+            let variant = g.position().variant();
+            let code = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0);
+            Ok(code as xq_variant)
+        })
+    }
 }
 
 /// The pass of the current position (janggi: the general's point twice); play it with
@@ -432,13 +495,8 @@ pub unsafe extern "C" fn xq_game_variant(game: *const xq_game, out: *mut xq_vari
 /// `game` must be NULL or a live game; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_pass_move(game: *const xq_game, out: *mut xq_move) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let pass = game.game.position().pass_move();
-        // SAFETY: the caller guarantees out is NULL or writable.
-        unsafe { write_out(out, pass.to_u16()) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, |g| Ok(g.position().pass_move().to_u16())) }
 }
 
 /// A new game from a FEN (NUL-terminated) under `rules`. A malformed or illegal FEN gives
@@ -456,12 +514,12 @@ pub unsafe extern "C" fn xq_game_from_fen(
         // SAFETY: the caller guarantees fen is NULL or NUL-terminated.
         let fen = unsafe { c_str(fen) }?;
         let rules = rules_from(rules)?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
+        // SAFETY: the caller guarantees out.
+        unsafe {
+            hand_out(out, || {
+                Game::from_fen(fen, rules).map_err(|_| xq_status::InvalidFen)
+            })
         }
-        let game = Game::from_fen(fen, rules).map_err(|_| xq_status::InvalidFen)?;
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
     })
 }
 
@@ -511,11 +569,8 @@ pub unsafe extern "C" fn xq_game_clone(game: *const xq_game, out: *mut *mut xq_g
     guard(|| {
         // SAFETY: the caller guarantees game is NULL or live.
         let game = unsafe { from_ptr(game) }?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
-        }
-        // SAFETY: out checked non-NULL above.
-        unsafe { write_out(out, xq_game::boxed(game.game.clone())) }
+        // SAFETY: the caller guarantees out.
+        unsafe { hand_out(out, || Ok(game.game.clone())) }
     })
 }
 
@@ -540,12 +595,8 @@ pub unsafe extern "C" fn xq_game_fen(
 /// `game` NULL or live; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_turn(game: *const xq_game, out: *mut xq_color) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
-        unsafe { write_out(out, color_code(game.game.position().turn())) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, |g| Ok(color_code(g.position().turn()))) }
 }
 
 /// The piece on `square`: `*out` receives -1 for an empty point, else `color * 7 + role`
@@ -559,18 +610,13 @@ pub unsafe extern "C" fn xq_game_piece_at(
     square: xq_square,
     out: *mut i32,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let sq = Square::new(u32::from(square)).ok_or(xq_status::InvalidArgument)?;
-        let code = game
-            .game
-            .position()
-            .piece_at(sq)
-            .map_or(-1, |p| p.index() as i32);
-        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
-        unsafe { write_out(out, code) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe {
+        game_value(game, out, |g| {
+            let sq = Square::new(u32::from(square)).ok_or(xq_status::InvalidArgument)?;
+            Ok(g.position().piece_at(sq).map_or(-1, |p| p.index() as i32))
+        })
+    }
 }
 
 /// The legal moves of the current position into `moves` (room for `capacity` moves; 128 is
@@ -624,15 +670,16 @@ const _: () = assert!(
 /// `game` NULL or live and not used by another thread meanwhile.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_play(game: *mut xq_game, mv: xq_move) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live and unshared.
-        let game = unsafe { from_mut_ptr(game) }?;
-        let m = move_from(mv)?;
-        if game.game.is_over() {
-            return Err(xq_status::GameOver);
-        }
-        game.game.push(m).map_err(|_| xq_status::IllegalMove)
-    })
+    // SAFETY: the caller guarantees game.
+    unsafe {
+        game_change(game, |g| {
+            let m = move_from(mv)?;
+            if g.is_over() {
+                return Err(xq_status::GameOver);
+            }
+            g.push(m).map_err(|_| xq_status::IllegalMove)
+        })
+    }
 }
 
 /// Parses move text (NUL-terminated UTF-8) in `notation` (`XQ_NOTATION_ANY` accepts ICCS, WXF
@@ -647,16 +694,15 @@ pub unsafe extern "C" fn xq_game_parse_move(
     notation: xq_notation,
     out: *mut xq_move,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
+    let parse = |g: &Game| {
         // SAFETY: the caller guarantees text is NULL or NUL-terminated.
         let text = unsafe { c_str(text) }?;
-        let parsed = parse_text(game.game.position(), text, notation)?;
+        let parsed = parse_text(g.position(), text, notation)?;
         let m = parsed.map_err(|e| parse_error_status(&e))?;
-        // SAFETY: write_out checks NULL; the caller guarantees validity otherwise.
-        unsafe { write_out(out, m.to_u16()) }
-    })
+        Ok(m.to_u16())
+    };
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, parse) }
 }
 
 /// Parses and plays a move text in one step.
@@ -691,18 +737,15 @@ pub unsafe extern "C" fn xq_game_illegal_reason(
     mv: xq_move,
     out: *mut xq_illegal_reason,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let m = move_from(mv)?;
-        let reason = game
-            .game
-            .position()
-            .illegal_reason(m)
-            .map_or(XQ_ILLEGAL_NONE, |r| xq_illegal_reason::from(r.code()));
-        // SAFETY: write_out checks NULL.
-        unsafe { write_out(out, reason) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe {
+        game_value(game, out, |g| {
+            let m = move_from(mv)?;
+            Ok(g.position()
+                .illegal_reason(m)
+                .map_or(XQ_ILLEGAL_NONE, |r| xq_illegal_reason::from(r.code())))
+        })
+    }
 }
 
 /// The text of an illegal-move reason, as a player reads it ("the path is blocked", ...): a
@@ -786,11 +829,12 @@ pub unsafe extern "C" fn xq_game_format_move(
 /// `game` NULL or live and unshared.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_undo(game: *mut xq_game) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live and unshared.
-        let game = unsafe { from_mut_ptr(game) }?;
-        game.game.pop().map(|_| ()).ok_or(xq_status::NothingToUndo)
-    })
+    // SAFETY: the caller guarantees game.
+    unsafe {
+        game_change(game, |g| {
+            g.pop().map(|_| ()).ok_or(xq_status::NothingToUndo)
+        })
+    }
 }
 
 /// How many plies have been played.
@@ -799,12 +843,8 @@ pub unsafe extern "C" fn xq_game_undo(game: *mut xq_game) -> xq_status {
 /// `game` NULL or live; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_ply(game: *const xq_game, out: *mut usize) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        // SAFETY: write_out checks NULL.
-        unsafe { write_out(out, game.game.ply()) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, |g| Ok(g.ply())) }
 }
 
 /// Whether the side to move is in check.
@@ -813,12 +853,8 @@ pub unsafe extern "C" fn xq_game_ply(game: *const xq_game, out: *mut usize) -> x
 /// `game` NULL or live; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_is_check(game: *const xq_game, out: *mut bool) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        // SAFETY: write_out checks NULL.
-        unsafe { write_out(out, game.game.position().is_check()) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, |g| Ok(g.position().is_check())) }
 }
 
 /// Changes the rules the game is judged by.
@@ -827,12 +863,13 @@ pub unsafe extern "C" fn xq_game_is_check(game: *const xq_game, out: *mut bool) 
 /// `game` NULL or live and unshared.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_set_rules(game: *mut xq_game, rules: xq_rules) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live and unshared.
-        let game = unsafe { from_mut_ptr(game) }?;
-        game.game.set_rules(rules_from(rules)?);
-        Ok(())
-    })
+    // SAFETY: the caller guarantees game.
+    unsafe {
+        game_change(game, |g| {
+            g.set_rules(rules_from(rules)?);
+            Ok(())
+        })
+    }
 }
 
 /// Whether the game is over, why, and who won, under the game's rules.
@@ -841,24 +878,23 @@ pub unsafe extern "C" fn xq_game_set_rules(game: *mut xq_game, rules: xq_rules) 
 /// `game` NULL or live; `out` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_outcome(game: *const xq_game, out: *mut xq_outcome) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live.
-        let game = unsafe { from_ptr(game) }?;
-        let outcome = match game.game.outcome() {
-            None => xq_outcome {
-                is_over: false,
-                termination: XQ_TERMINATION_NONE,
-                winner: -1,
-            },
-            Some(o) => xq_outcome {
-                is_over: true,
-                termination: termination_code(o.termination),
-                winner: o.winner.map_or(-1, |c| color_code(c) as i32),
-            },
-        };
-        // SAFETY: write_out checks NULL.
-        unsafe { write_out(out, outcome) }
-    })
+    // SAFETY: the caller guarantees game and out.
+    unsafe {
+        game_value(game, out, |g| {
+            Ok(match g.outcome() {
+                None => xq_outcome {
+                    is_over: false,
+                    termination: XQ_TERMINATION_NONE,
+                    winner: -1,
+                },
+                Some(o) => xq_outcome {
+                    is_over: true,
+                    termination: termination_code(o.termination),
+                    winner: o.winner.map_or(-1, |c| color_code(c) as i32),
+                },
+            })
+        })
+    }
 }
 
 /// The outcome explained in words (the rule, the side, a chased piece and the cycle for
@@ -897,11 +933,8 @@ unsafe fn declare(
     game: *mut xq_game,
     declare: impl FnOnce(&mut Game) -> Result<(), xiangqi_core::GameOver>,
 ) -> xq_status {
-    guard(|| {
-        // SAFETY: the caller guarantees game is NULL or live and unshared.
-        let game = unsafe { from_mut_ptr(game) }?;
-        declare(&mut game.game).map_err(|_| xq_status::GameOver)
-    })
+    // SAFETY: the caller guarantees game.
+    unsafe { game_change(game, |g| declare(g).map_err(|_| xq_status::GameOver)) }
 }
 
 /// `color` resigns: the other side wins (`XQ_TERMINATION_RESIGNATION`). `XQ_STATUS_GAME_OVER`

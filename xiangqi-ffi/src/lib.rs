@@ -4,6 +4,12 @@
 //!
 //! Every exported function has the same shape: arguments checked (NULL and out-of-range values
 //! give a status), the body inside a panic boundary, outputs written last and only on success.
+//!
+//! Where things are: `game.rs` (`xq_game`, moves, notations, outcomes, perft, and the header's
+//! numbered constants; `game_value`, `game_change` and `hand_out` are the steps its functions
+//! share), `engine.rs` (`xq_engine`: options, search, levels; `lock_idle`), `records.rs` (games
+//! from PGN, XQF and DhtmlXQ bytes), `status.rs` (status codes and their texts), `util.rs` (the
+//! panic boundary, pointer checks, string outputs).
 
 #![allow(non_camel_case_types)]
 

@@ -1,9 +1,9 @@
 //! Game records from a buffer of raw bytes: PGN (any encoding, found from the bytes), XQF and
 //! DhtmlXQ, read into a game handle.
 
-use crate::game::{rules_from, xq_game, xq_rules};
+use crate::game::{hand_out, rules_from, xq_game, xq_rules};
 use crate::status::xq_status;
-use crate::util::{guard, write_out, write_str};
+use crate::util::{guard, write_str};
 use std::ffi::c_char;
 use xiangqi_core::pgn::PgnGame;
 
@@ -32,7 +32,7 @@ fn first_record(
         },
         XQ_RECORD_XQF => xiangqi_core::xqf::read(data).map_err(|e| Ok(e.to_string())),
         XQ_RECORD_DHTMLXQ => {
-            let text = xiangqi_core::text::decode(data, Default::default()).text;
+            let text = xiangqi_core::encoding::decode(data, Default::default()).text;
             xiangqi_core::dhtmlxq::read(&text).map_err(|e| Ok(e.to_string()))
         }
         _ => Err(Err(xq_status::InvalidArgument)),
@@ -71,14 +71,13 @@ pub unsafe extern "C" fn xq_game_from_record(
         // SAFETY: the caller guarantees data/len.
         let data = unsafe { bytes(data, len) }?;
         let rules = rules_from(rules)?;
-        if out.is_null() {
-            return Err(xq_status::NullArgument);
-        }
-        let record = first_record(data, format)
-            .map_err(|e| e.err().unwrap_or(xq_status::InvalidArgument))?;
-        let game = record.to_game(rules).map_err(|_| xq_status::IllegalMove)?;
-        // SAFETY: out checked non-NULL above; the caller guarantees it is writable.
-        unsafe { write_out(out, xq_game::boxed(game)) }
+        let make = || {
+            let record = first_record(data, format)
+                .map_err(|e| e.err().unwrap_or(xq_status::InvalidArgument))?;
+            record.to_game(rules).map_err(|_| xq_status::IllegalMove)
+        };
+        // SAFETY: the caller guarantees out.
+        unsafe { hand_out(out, make) }
     })
 }
 

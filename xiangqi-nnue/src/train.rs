@@ -507,21 +507,29 @@ impl Trainer {
 
     /// The net's output (in units of [`SCALE`] centipawns) for a sample, in f32.
     pub fn forward(&self, sample: &Sample, mirrored: bool) -> f32 {
-        let (h, b1, _, _) = self.split();
-        let (w2, b2) = self.output_layer(sample);
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
         let n = sample.views(mirrored, &mut us, &mut them);
+        let mut acc = vec![0.0; 2 * self.config.hidden];
+        self.forward_into([&us[..n], &them[..n]], self.output_layer(sample), &mut acc)
+    }
+
+    /// The output for the inputs of the two views (side to move's, then the other's) through
+    /// the output layer at `(w2, b2)` (see [`Trainer::output_layer`]), leaving each view's
+    /// accumulator in its half of `acc` (`[us | them]`, twice the hidden size).
+    fn forward_into(&self, views: [&[u16]; 2], (w2, b2): (usize, usize), acc: &mut [f32]) -> f32 {
+        let (h, b1, _, _) = self.split();
         let mut out = self.params[b2];
-        for (half, inputs) in [&us[..n], &them[..n]].into_iter().enumerate() {
-            let mut acc = self.params[b1..b1 + h].to_vec();
+        for (half, inputs) in views.into_iter().enumerate() {
+            let a = &mut acc[half * h..(half + 1) * h];
+            a.copy_from_slice(&self.params[b1..b1 + h]);
             for &f in inputs {
                 for r in [usize::from(f), factor_row(f)] {
                     let row = &self.params[r * h..(r + 1) * h];
-                    acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                    a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
                 }
             }
             let weights = &self.params[w2 + half * h..w2 + (half + 1) * h];
-            for (a, w) in acc.iter().zip(weights) {
+            for (a, w) in a.iter().zip(weights) {
                 let x = a.clamp(0.0, 1.0);
                 out += x * x * w;
             }
@@ -543,22 +551,7 @@ impl Trainer {
         let n = sample.views(mirrored, &mut us, &mut them);
         let views = [&us[..n], &them[..n]];
         // Forward, keeping both accumulators (acc = [us | them]).
-        let mut out = self.params[b2];
-        for (half, inputs) in views.iter().enumerate() {
-            let a = &mut acc[half * h..(half + 1) * h];
-            a.copy_from_slice(&self.params[b1..b1 + h]);
-            for &f in *inputs {
-                for r in [usize::from(f), factor_row(f)] {
-                    let row = &self.params[r * h..(r + 1) * h];
-                    a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
-                }
-            }
-            let weights = &self.params[w2 + half * h..w2 + (half + 1) * h];
-            for (a, w) in a.iter().zip(weights) {
-                let x = a.clamp(0.0, 1.0);
-                out += x * x * w;
-            }
-        }
+        let out = self.forward_into(views, (w2, b2), acc);
         let k = self.config.score_scale;
         let slope = SCALE as f32 / k;
         let p = sigmoid(out * slope);

@@ -89,6 +89,15 @@ pub struct GameReport {
     pub log: Vec<String>,
 }
 
+impl GameReport {
+    /// Records a candidate turned down for `why`, its log reason written with `prefix`.
+    fn reject(&mut self, why: Rejection, prefix: &str, source: &str, pos: &Position) {
+        self.rejected.push(why.name());
+        self.log
+            .push(format!("{source}\t{prefix}{}\t{}", why.name(), pos.fen()));
+    }
+}
+
 /// The totals of a run.
 #[derive(Debug, Default, Clone)]
 pub struct MineStats {
@@ -248,13 +257,7 @@ pub fn mine_game(
                     };
                     if let Err(r) = quick {
                         if !known {
-                            report.rejected.push(r.name());
-                            report.log.push(format!(
-                                "{}\tquick-{}\t{}",
-                                source_of(ply),
-                                r.name(),
-                                pos.fen()
-                            ));
+                            report.reject(r, "quick-", &source_of(ply), &pos);
                         }
                     } else {
                         match puzzle_at(judge, &pos, config.verify, &source_of(ply)) {
@@ -271,15 +274,7 @@ pub fn mine_game(
                                 }
                                 report.puzzles.push(p);
                             }
-                            Err(r) => {
-                                report.rejected.push(r.name());
-                                report.log.push(format!(
-                                    "{}\t{}\t{}",
-                                    source_of(ply),
-                                    r.name(),
-                                    pos.fen()
-                                ));
-                            }
+                            Err(r) => report.reject(r, "", &source_of(ply), &pos),
                         }
                     }
                 }

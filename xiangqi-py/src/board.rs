@@ -96,63 +96,23 @@ pub fn encoding_for(name: Option<&str>, variant: Variant) -> PyResult<Encoding> 
 /// moves.
 type Reduced = (Py<PyAny>, (String, String, String), Vec<Move>);
 
-/// The game behind a board: start position, moves and rules (all rule logic is in core's `Game`).
-#[derive(Clone)]
-pub struct Line {
-    /// The game.
-    pub game: Game,
-}
-
-impl Line {
-    fn new(pos: Position, rules: Rules) -> Line {
-        Line {
-            game: Game::new(pos, rules),
-        }
+/// The current position and up to `count` earlier ones of `game`, newest first.
+fn recent_positions(game: &Game, count: usize) -> Vec<Position> {
+    let moves: Vec<CoreMove> = game.moves().collect();
+    let keep_from = moves.len().saturating_sub(count);
+    let mut pos = game.start().clone();
+    let mut out = Vec::with_capacity(count.min(moves.len()) + 1);
+    if keep_from == 0 {
+        out.push(pos.clone());
     }
-
-    /// The current position.
-    #[inline]
-    pub fn pos(&self) -> &Position {
-        self.game.position()
-    }
-
-    /// Plays a move known to be legal.
-    fn push(&mut self, m: CoreMove) {
-        self.game.push_unchecked(m);
-    }
-
-    fn pop(&mut self) -> Option<CoreMove> {
-        self.game.pop()
-    }
-
-    /// The moves played, oldest first.
-    pub fn moves(&self) -> Vec<CoreMove> {
-        self.game.moves().collect()
-    }
-
-    /// The current position and up to `count` earlier ones, newest first.
-    pub fn recent_positions(&self, count: usize) -> Vec<Position> {
-        let moves = self.moves();
-        let keep_from = moves.len().saturating_sub(count);
-        let mut pos = self.game.start().clone();
-        let mut out = Vec::with_capacity(count.min(moves.len()) + 1);
-        if keep_from == 0 {
+    for (i, &m) in moves.iter().enumerate() {
+        pos.make_move(m);
+        if i + 1 >= keep_from {
             out.push(pos.clone());
         }
-        for (i, &m) in moves.iter().enumerate() {
-            pos.make_move(m);
-            if i + 1 >= keep_from {
-                out.push(pos.clone());
-            }
-        }
-        out.reverse();
-        out
     }
-
-    /// The start position.
-    pub fn root(&self) -> Position {
-        self.game.start().clone()
-    }
+    out.reverse();
+    out
 }
 
 /// A xiangqi board: the position, the side to move and the moves played.
@@ -162,7 +122,7 @@ impl Line {
 #[pyclass(module = "xiangqi", subclass)]
 #[derive(Clone)]
 pub struct Board {
-    pub(crate) line: Line,
+    pub(crate) game: Game,
 }
 
 /// Parses a rule set: a preset name (`casual`, `simple`, `axf`) or a custom combination such as
@@ -203,15 +163,13 @@ impl Board {
     /// A board at `pos` with no move stack.
     pub fn from_position(pos: Position, rules: Rules) -> Board {
         Board {
-            line: Line::new(pos, rules),
+            game: Game::new(pos, rules),
         }
     }
 
     /// A board over a game.
     pub fn from_game(game: Game) -> Board {
-        Board {
-            line: Line { game },
-        }
+        Board { game }
     }
 
     /// Replaces the position by `setup` when it is legal (the move stack starts again there);
@@ -219,44 +177,51 @@ impl Board {
     fn edit(&mut self, setup: xiangqi_core::Setup) -> PyResult<()> {
         let pos = Position::from_setup(setup)
             .map_err(|e| crate::errors::FenError::new_err(e.to_string()))?;
-        self.line = Line::new(pos, self.line.game.rules());
+        self.game = Game::new(pos, self.game.rules());
         Ok(())
     }
 
     /// A board like this one (same rules) at `pos`, with no move stack.
     fn fresh(&self, pos: Position) -> Board {
-        Board::from_position(pos, self.line.game.rules())
+        Board::from_position(pos, self.game.rules())
     }
 
     fn legal(&self, m: &Move) -> PyResult<CoreMove> {
-        if self.line.pos().is_legal(m.inner) {
+        if self.game.position().is_legal(m.inner) {
             Ok(m.inner)
         } else {
             Err(illegal_move(
                 xiangqi_core::IllegalMove { mv: m.inner },
-                self.line.pos(),
+                self.game.position(),
             ))
         }
     }
 
     fn format(&self, m: &Move, notation: Notation) -> PyResult<String> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .format_move(m.inner, notation)
-            .map_err(|e| illegal_move(e, self.line.pos()))
+            .map_err(|e| illegal_move(e, self.game.position()))
     }
 
     fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .parse_move(text, notation)
             .map(Move::wrap)
             .map_err(move_parse_error)
     }
 
+    /// Parses a move in `notation`, plays it and returns it.
+    fn push_in(&mut self, text: &str, notation: Notation) -> PyResult<Move> {
+        let m = self.parse_in(text, notation)?;
+        self.game.push_unchecked(m.inner);
+        Ok(m)
+    }
+
     fn legal_move_list(&self) -> Vec<Move> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .legal_moves()
             .iter()
             .map(|&m| Move::wrap(m))
@@ -309,62 +274,62 @@ impl Board {
     /// `"janggimodern"`, `"janggicasual"`).
     #[getter]
     fn variant(&self) -> String {
-        self.line.pos().variant().to_string()
+        self.game.position().variant().to_string()
     }
 
     /// The pass (janggi: the general's point twice, `e1e1` at the start). It is legal only
     /// where `is_legal` says so; xiangqi has none.
     fn pass_move(&self) -> Move {
-        Move::wrap(self.line.pos().pass_move())
+        Move::wrap(self.game.position().pass_move())
     }
 
     /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
     /// `"axf,no-capture=off"`.
     #[getter]
     fn rules(&self) -> String {
-        self.line.game.rules().to_string()
+        self.game.rules().to_string()
     }
 
     /// Changes the rules (the game is judged afresh under them).
     #[setter]
     fn set_rules(&mut self, rules: &str) -> PyResult<()> {
-        self.line.game.set_rules(parse_rules(rules)?);
+        self.game.set_rules(parse_rules(rules)?);
         Ok(())
     }
 
     /// The side to move: `RED` (`True`) or `BLACK` (`False`).
     #[getter]
     fn turn(&self) -> bool {
-        color_to_py(self.line.pos().turn())
+        color_to_py(self.game.position().turn())
     }
 
     /// Plies since the last capture (the FEN's fifth field).
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.line.pos().halfmoves()
+        self.game.position().halfmoves()
     }
 
     /// The move number, 1 at the start and increased after each Black move.
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.line.pos().fullmoves()
+        self.game.position().fullmoves()
     }
 
     /// The FEN of the current position.
     fn fen(&self) -> String {
-        self.line.pos().fen()
+        self.game.position().fen()
     }
 
     /// The piece-placement field of the FEN.
     fn board_fen(&self) -> String {
-        self.line.pos().board_fen()
+        self.game.position().board_fen()
     }
 
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let variant = self.line.pos().variant();
+        let variant = self.game.position().variant();
         let pos = Position::from_fen_variant(fen, variant).map_err(fen_error)?;
-        self.line = Line::new(pos, self.line.game.rules());
+        self.game = Game::new(pos, self.game.rules());
         Ok(())
     }
 
@@ -375,7 +340,7 @@ impl Board {
     #[pyo3(signature = (square, piece))]
     fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
         let sq = square_from_py(square.0)?;
-        let mut setup = self.line.pos().to_setup();
+        let mut setup = self.game.position().to_setup();
         setup.set(sq, piece.map(|p| p.inner));
         self.edit(setup)
     }
@@ -384,8 +349,8 @@ impl Board {
     /// python-chess's `remove_piece_at`; the rest as `set_piece_at` (a general cannot go).
     fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<Piece>> {
         let sq = square_from_py(square.0)?;
-        let removed = self.line.pos().piece_at(sq);
-        let mut setup = self.line.pos().to_setup();
+        let removed = self.game.position().piece_at(sq);
+        let mut setup = self.game.position().to_setup();
         setup.set(sq, None);
         self.edit(setup)?;
         Ok(removed.map(Piece::wrap))
@@ -394,7 +359,7 @@ impl Board {
     /// Replaces every piece by those of `pieces` (square -> `Piece`), as python-chess's
     /// `set_piece_map`; the side to move and the counters stay. Checked as `set_piece_at`.
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
-        let mut setup = self.line.pos().to_setup();
+        let mut setup = self.game.position().to_setup();
         for sq in Square::ALL {
             setup.set(sq, None);
         }
@@ -408,42 +373,42 @@ impl Board {
 
     /// Back to the start position, with an empty move stack.
     fn reset(&mut self) {
-        let start = Position::start_of(self.line.pos().variant());
-        self.line = Line::new(start, self.line.game.rules());
+        let start = Position::start_of(self.game.position().variant());
+        self.game = Game::new(start, self.game.rules());
     }
 
     /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
     fn zobrist_hash(&self) -> u64 {
-        self.line.pos().hash()
+        self.game.position().hash()
     }
 
     /// A copy of the same class (a subclass's attributes copied too); with `stack=False` the
     /// copy starts at the current position with no moves.
     #[pyo3(signature = (*, stack = true))]
     fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
-        let line = if stack {
-            slf.borrow().line.clone()
+        let game = if stack {
+            slf.borrow().game.clone()
         } else {
             let this = slf.borrow();
-            Line::new(this.line.pos().clone(), this.line.game.rules())
+            Game::new(this.game.position().clone(), this.game.rules())
         };
-        Board::same_class(slf, line, None)
+        Board::same_class(slf, game, None)
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Board::same_class(slf, slf.borrow().line.clone(), None)
+        Board::same_class(slf, slf.borrow().game.clone(), None)
     }
 
     fn __deepcopy__<'py>(
         slf: &Bound<'py, Self>,
         memo: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Board::same_class(slf, slf.borrow().line.clone(), Some(memo))
+        Board::same_class(slf, slf.borrow().game.clone(), Some(memo))
     }
 
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
         let this = slf.borrow();
-        let root = this.line.root().fen();
+        let root = this.game.start().clone().fen();
         Ok((
             slf.get_type().into_any().unbind(),
             (root, this.rules(), this.variant()),
@@ -478,7 +443,7 @@ impl Board {
     /// `"1. C2=5 H8+7 2. H2+3"` (`"1... H8+7"` when Black moves first). Raises
     /// `IllegalMoveError` when a move is not legal where it is played.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
-        let mut pos = self.line.pos().clone();
+        let mut pos = self.game.position().clone();
         let mut words: Vec<String> = Vec::with_capacity(variation.len() + variation.len() / 2 + 1);
         for (i, m) in variation.iter().enumerate() {
             let text = pos
@@ -497,26 +462,26 @@ impl Board {
 
     /// The board at the start of the move stack.
     fn root(&self) -> Board {
-        self.fresh(self.line.root())
+        self.fresh(self.game.start().clone())
     }
 
     /// The same position with the colours swapped and the board turned top to bottom
     /// (no move stack).
     fn mirror(&self) -> Board {
-        self.fresh(self.line.pos().mirror())
+        self.fresh(self.game.position().mirror())
     }
 
     /// Plays a legal move; raises `IllegalMoveError` otherwise.
     pub fn push(&mut self, r#move: &Move) -> PyResult<()> {
         let m = r#move;
         let m = self.legal(m)?;
-        self.line.push(m);
+        self.game.push_unchecked(m);
         Ok(())
     }
 
     /// Takes back the last move and returns it; raises `IndexError` when there is none.
     fn pop(&mut self) -> PyResult<Move> {
-        self.line
+        self.game
             .pop()
             .map(Move::wrap)
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
@@ -524,8 +489,7 @@ impl Board {
 
     /// The last move played; raises `IndexError` when there is none.
     fn peek(&self) -> PyResult<Move> {
-        self.line
-            .game
+        self.game
             .peek()
             .map(Move::wrap)
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
@@ -534,12 +498,12 @@ impl Board {
     /// The moves played since the root, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.line.game.moves().map(Move::wrap).collect()
+        self.game.moves().map(Move::wrap).collect()
     }
 
     /// Plies since the start of the game, counted from the move number and side to move.
     fn ply(&self) -> u32 {
-        let pos = self.line.pos();
+        let pos = self.game.position();
         2 * (pos.fullmoves() - 1) + u32::from(pos.turn() == Color::Black)
     }
 
@@ -552,20 +516,20 @@ impl Board {
     /// `True` when the move is legal here.
     fn is_legal(&self, r#move: &Move) -> bool {
         let m = r#move;
-        self.line.pos().is_legal(m.inner)
+        self.game.position().is_legal(m.inner)
     }
 
     /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
     fn is_pseudo_legal(&self, r#move: &Move) -> bool {
         let m = r#move;
-        self.line.pos().is_pseudo_legal(m.inner)
+        self.game.position().is_pseudo_legal(m.inner)
     }
 
     /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
     #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
     fn parse_uci(&self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .parse_iccs(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -575,7 +539,7 @@ impl Board {
     #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
     fn push_uci(&mut self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         let m = self.parse_uci(text, rank_base)?;
-        self.line.push(m.inner);
+        self.game.push_unchecked(m.inner);
         Ok(m)
     }
 
@@ -591,9 +555,7 @@ impl Board {
 
     /// Parses a WXF move, plays it and returns it.
     fn push_wxf(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Wxf)?;
-        self.line.push(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Wxf)
     }
 
     /// The move in Chinese notation (`炮二平五`), simplified characters unless `traditional`.
@@ -614,9 +576,7 @@ impl Board {
 
     /// Parses a Chinese move, plays it and returns it.
     fn push_chinese(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Chinese)?;
-        self.line.push(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Chinese)
     }
 
     /// The move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`); raises `IllegalMoveError`
@@ -632,15 +592,13 @@ impl Board {
 
     /// Parses a Vietnamese move, plays it and returns it.
     fn push_vietnamese(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.parse_in(text, Notation::Vietnamese)?;
-        self.line.push(m.inner);
-        Ok(m)
+        self.push_in(text, Notation::Vietnamese)
     }
 
     /// Parses a move in ICCS coordinates, WXF, Chinese or Vietnamese, whichever the text is.
     fn parse_any(&self, text: &str) -> PyResult<Move> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .parse_any(text)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -649,7 +607,7 @@ impl Board {
     /// Parses a move in any notation (see `parse_any`), plays it and returns it.
     fn push_any(&mut self, text: &str) -> PyResult<Move> {
         let m = self.parse_any(text)?;
-        self.line.push(m.inner);
+        self.game.push_unchecked(m.inner);
         Ok(m)
     }
 
@@ -669,8 +627,8 @@ impl Board {
     /// The piece on a square, or `None`.
     fn piece_at(&self, square: Int) -> PyResult<Option<Piece>> {
         Ok(self
-            .line
-            .pos()
+            .game
+            .position()
             .piece_at(square_from_py(square.0)?)
             .map(Piece::wrap))
     }
@@ -678,8 +636,8 @@ impl Board {
     /// Every piece by square.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in self.line.pos().occupied() {
-            if let Some(p) = self.line.pos().piece_at(sq) {
+        for sq in self.game.position().occupied() {
+            if let Some(p) = self.game.position().piece_at(sq) {
                 map.set_item(sq as u8, Piece::wrap(p))?;
             }
         }
@@ -694,22 +652,22 @@ impl Board {
         color: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let role = role_from_py(piece_type.0)?;
-        square_set(py, self.line.pos().pieces(color_from_py(color), role))
+        square_set(py, self.game.position().pieces(color_from_py(color), role))
     }
 
     /// The square of a side's general.
     fn king(&self, color: bool) -> u8 {
-        self.line.pos().general(color_from_py(color)) as u8
+        self.game.position().general(color_from_py(color)) as u8
     }
 
     /// `True` when the side to move is in check.
     fn is_check(&self) -> bool {
-        self.line.pos().is_check()
+        self.game.position().is_check()
     }
 
     /// The squares of the pieces giving check, as a `SquareSet` (as in python-chess).
     fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.line.pos().checkers())
+        square_set(py, self.game.position().checkers())
     }
 
     /// The squares of `color`'s pieces that attack `square` (the flying general included), as
@@ -721,7 +679,7 @@ impl Board {
         square: Int,
     ) -> PyResult<Bound<'py, PyAny>> {
         let sq = square_from_py(square.0)?;
-        square_set(py, self.line.pos().attackers(sq, color_from_py(color)))
+        square_set(py, self.game.position().attackers(sq, color_from_py(color)))
     }
 
     /// Why `move` is illegal here (an `IllegalMoveReason`), or `None` when it is legal.
@@ -730,8 +688,8 @@ impl Board {
         py: Python<'py>,
         r#move: &Move,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.line
-            .pos()
+        self.game
+            .position()
             .illegal_reason(r#move.inner)
             .map(|r| crate::errors::reason_object(py, r))
             .transpose()
@@ -749,7 +707,7 @@ impl Board {
     /// `Ch2-e2`, `Cb2xb9`. Raises `IllegalMoveError` for an illegal move.
     fn lan(&self, r#move: &Move) -> PyResult<String> {
         let m = self.legal(r#move)?;
-        let pos = self.line.pos();
+        let pos = self.game.position();
         let piece = pos.piece_at(m.from()).map_or('?', |p| p.role.letter());
         let capture = if pos.piece_at(m.to()).is_some() {
             'x'
@@ -774,7 +732,7 @@ impl Board {
     /// quoted string.
     #[pyo3(signature = (**operations))]
     fn epd(&self, operations: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let pos = self.line.pos();
+        let pos = self.game.position();
         let turn = if pos.turn() == Color::Red { 'w' } else { 'b' };
         let mut out = format!("{} {turn} - -", pos.board_fen());
         for (key, value) in operations.into_iter().flat_map(|d| d.iter()) {
@@ -820,8 +778,8 @@ impl Board {
     /// `True` when a piece of `color` attacks `square`.
     fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
         Ok(self
-            .line
-            .pos()
+            .game
+            .position()
             .is_attacked(square_from_py(square.0)?, color_from_py(color)))
     }
 
@@ -829,36 +787,36 @@ impl Board {
     fn gives_check(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.line.pos().gives_check(m))
+        Ok(self.game.position().gives_check(m))
     }
 
     /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
     fn is_capture(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.line.pos().is_capture(m))
+        Ok(self.game.position().is_capture(m))
     }
 
     /// `True` when the side to move is checkmated (a loss).
     fn is_checkmate(&self) -> bool {
-        self.line.pos().is_checkmate()
+        self.game.position().is_checkmate()
     }
 
     /// `True` when the side to move has no legal move but is not in check (in xiangqi, a loss).
     fn is_stalemate(&self) -> bool {
-        self.line.pos().is_stalemate()
+        self.game.position().is_stalemate()
     }
 
     /// `True` when neither side has a piece that can cross the river (general, advisors and
     /// elephants only): neither can ever mate.
     fn is_insufficient_material(&self) -> bool {
-        self.line.pos().is_insufficient_material()
+        self.game.position().is_insufficient_material()
     }
 
     /// `True` when `color` alone has too little material to ever mate.
     fn has_insufficient_material(&self, color: bool) -> bool {
-        self.line
-            .pos()
+        self.game
+            .position()
             .has_insufficient_material(color_from_py(color))
     }
 
@@ -877,8 +835,7 @@ impl Board {
         claim_draw: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let _ = claim_draw;
-        self.line
-            .game
+        self.game
             .outcome()
             .map(|o| crate::outcome::outcome_object(py, &o))
             .transpose()
@@ -888,7 +845,7 @@ impl Board {
     #[pyo3(signature = (*, claim_draw = false))]
     fn is_game_over(&self, claim_draw: bool) -> bool {
         let _ = claim_draw;
-        self.line.game.is_over()
+        self.game.is_over()
     }
 
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on (`claim_draw` as in
@@ -896,7 +853,7 @@ impl Board {
     #[pyo3(signature = (*, claim_draw = false))]
     fn result(&self, claim_draw: bool) -> &'static str {
         let _ = claim_draw;
-        self.line.game.outcome().map_or("*", |o| o.result())
+        self.game.outcome().map_or("*", |o| o.result())
     }
 
     /// `True` when a draw by repetition or by the no-capture limit is due, as python-chess's
@@ -904,7 +861,7 @@ impl Board {
     /// and a repetition that the rules make a loss (perpetual check or chase) is no draw.
     fn can_claim_draw(&self) -> bool {
         matches!(
-            self.line.game.outcome().map(|o| o.termination),
+            self.game.outcome().map(|o| o.termination),
             Some(xiangqi_core::Termination::Repetition | xiangqi_core::Termination::MoveLimit)
         )
     }
@@ -912,23 +869,23 @@ impl Board {
     /// `True` when the current position has occurred at least `count` times (same side to move).
     #[pyo3(signature = (count = Count(3)), text_signature = "($self, count=3)")]
     fn is_repetition(&self, count: Count<u32>) -> bool {
-        self.line.game.is_repetition(count.0)
+        self.game.is_repetition(count.0)
     }
 
     /// Plies since the last capture, counted over the game (the start position's own count
     /// when no capture has been made yet): what the no-capture limit compares.
     fn plies_since_capture(&self) -> u32 {
-        self.line.game.plies_since_capture()
+        self.game.plies_since_capture()
     }
 
     /// How many times the current position has occurred, this time included.
     fn repetition_count(&self) -> u32 {
-        self.line.game.repetition_count()
+        self.game.repetition_count()
     }
 
     /// `color` resigns: the other side wins. Raises `XiangqiError` when the game is over.
     fn resign(&mut self, color: bool) -> PyResult<()> {
-        self.line.game.resign(color_from_py(color)).map_err(|e| {
+        self.game.resign(color_from_py(color)).map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -936,7 +893,7 @@ impl Board {
     /// `color` ran out of time (its flag fell): the other side wins, with
     /// `Termination.TIME`. Raises `XiangqiError` when the game is over.
     fn flag(&mut self, color: bool) -> PyResult<()> {
-        self.line.game.flag(color_from_py(color)).map_err(|e| {
+        self.game.flag(color_from_py(color)).map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -945,8 +902,7 @@ impl Board {
     /// limit), with that `Outcome`, or `None`: what makes a draw claim valid in match play
     /// (the core's `Game::drawing_move`).
     fn drawing_move<'py>(&self, py: Python<'py>) -> PyResult<Option<(Move, Bound<'py, PyAny>)>> {
-        self.line
-            .game
+        self.game
             .drawing_move()
             .map(|(m, o)| Ok((Move::wrap(m), crate::outcome::outcome_object(py, &o)?)))
             .transpose()
@@ -956,13 +912,13 @@ impl Board {
     /// `Game::since_last_capture`): the FEN of the position after the last capture (or the
     /// root) and the moves played since.
     fn since_last_capture(&self) -> (String, Vec<Move>) {
-        let (position, moves) = self.line.game.since_last_capture();
+        let (position, moves) = self.game.since_last_capture();
         (position.fen(), moves.into_iter().map(Move::wrap).collect())
     }
 
     /// The players agree a draw. Raises `XiangqiError` when the game is over.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.line.game.agree_draw().map_err(|e| {
+        self.game.agree_draw().map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -971,7 +927,7 @@ impl Board {
     /// GIL released. Ctrl-C ends it (`KeyboardInterrupt`).
     fn perft(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<u64> {
         let depth = depth.0;
-        let pos = self.line.pos().clone();
+        let pos = self.game.position().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
             crate::perft::perft(&pos, depth, &cancel)
@@ -982,7 +938,7 @@ impl Board {
     /// The perft count below each legal move. Ctrl-C ends it (`KeyboardInterrupt`).
     fn perft_divide(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<Vec<(Move, u64)>> {
         let depth = depth.0;
-        let pos = self.line.pos().clone();
+        let pos = self.game.position().clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
             crate::perft::perft_divide(&pos, depth, &cancel)
@@ -999,7 +955,7 @@ impl Board {
     /// advisor, elephant, horse, chariot, cannon, soldier; -1..-7 for Black's; 0 for empty.
     fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let mut out = vec![0i8; 90];
-        encoding::write_array(self.line.pos(), &mut out);
+        encoding::write_array(self.game.position(), &mut out);
         out.into_pyarray(py).reshape([10, 9])
     }
 
@@ -1035,13 +991,13 @@ impl Board {
     ) -> PyResult<Bound<'py, PyAny>> {
         let history = check_history(history.0)?;
         let perspective = Perspective::parse(perspective)?;
-        let turn = self.line.pos().turn();
+        let turn = self.game.position().turn();
         let own = perspective.side(turn);
         let mirror = perspective.mirror(turn);
-        let positions = self.line.recent_positions(history);
+        let positions = recent_positions(&self.game, history);
         let refs: Vec<&Position> = positions.iter().collect();
-        let repeated = repetitions.then(|| self.line.game.repetition_count().saturating_sub(1));
-        let layout = PlaneLayout::of(self.line.pos().variant(), &self.line.game.rules());
+        let repeated = repetitions.then(|| self.game.repetition_count().saturating_sub(1));
+        let layout = PlaneLayout::of(self.game.position().variant(), &self.game.rules());
         let shape = (layout.count(history) + usize::from(repetitions), 10, 9);
         match dtype {
             "float32" | "float" | "f4" => {
@@ -1074,10 +1030,10 @@ impl Board {
         encoding: Option<&str>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let enc = encoding_for(encoding, self.line.pos().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
+        let enc = encoding_for(encoding, self.game.position().variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
         let mut mask = vec![false; enc.size()];
-        encoding::write_mask(self.line.pos(), enc, mirror, &mut mask);
+        encoding::write_mask(self.game.position(), enc, mirror, &mut mask);
         Ok(mask.into_pyarray(py))
     }
 
@@ -1091,8 +1047,8 @@ impl Board {
         perspective: &str,
     ) -> PyResult<usize> {
         let m = r#move;
-        let enc = encoding_for(encoding, self.line.pos().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
+        let enc = encoding_for(encoding, self.game.position().variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
         enc.index(m.inner, mirror).ok_or_else(|| {
             XiangqiError::new_err(format!(
                 "{} has no index in the {} encoding",
@@ -1112,9 +1068,9 @@ impl Board {
         perspective: &str,
     ) -> PyResult<Move> {
         let action = action.0;
-        let enc = encoding_for(encoding, self.line.pos().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.line.pos().turn());
-        enc.decode(action, self.line.pos(), mirror)
+        let enc = encoding_for(encoding, self.game.position().variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
+        enc.decode(action, self.game.position(), mirror)
             .map(Move::wrap)
             .ok_or_else(|| {
                 XiangqiError::new_err(format!(
@@ -1126,7 +1082,7 @@ impl Board {
 
     /// The board drawn with letters (K A E H R C P, Red upper case), Black at the top.
     fn __str__(&self) -> String {
-        let pos = self.line.pos();
+        let pos = self.game.position();
         let mut out = String::new();
         for r in (0..10).rev() {
             for f in 0..9 {
@@ -1149,7 +1105,7 @@ impl Board {
         orientation: bool,
         coordinates: bool,
     ) -> String {
-        let pos = self.line.pos();
+        let pos = self.game.position();
         let ranks: Vec<usize> = if orientation {
             (0..10).rev().collect()
         } else {
@@ -1187,14 +1143,14 @@ impl Board {
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.line.pos().fen())
+        format!("Board('{}')", self.game.position().fen())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Board>() {
             Ok(other) => {
                 let other = other.borrow();
-                self.line.pos() == other.line.pos()
+                self.game.position() == other.game.position()
             }
             Err(_) => false,
         }
@@ -1236,7 +1192,7 @@ impl LegalMoveGenerator {
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).line.pos().count_legal_moves() as usize
+        self.board.borrow(py).game.position().count_legal_moves() as usize
     }
 
     fn count(&self, py: Python<'_>) -> usize {
@@ -1244,12 +1200,17 @@ impl LegalMoveGenerator {
     }
 
     fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).line.pos().has_legal_moves()
+        self.board.borrow(py).game.position().has_legal_moves()
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
         match m.cast::<Move>() {
-            Ok(m) => self.board.borrow(py).line.pos().is_legal(m.get().inner),
+            Ok(m) => self
+                .board
+                .borrow(py)
+                .game
+                .position()
+                .is_legal(m.get().inner),
             Err(_) => false,
         }
     }
@@ -1262,8 +1223,8 @@ impl LegalMoveGenerator {
     fn __repr__(&self, py: Python<'_>) -> String {
         let board = self.board.borrow(py);
         let moves: Vec<String> = board
-            .line
-            .pos()
+            .game
+            .position()
             .legal_moves()
             .iter()
             .map(|m| m.to_string())
@@ -1289,17 +1250,17 @@ fn square_set<'py>(py: Python<'py>, bb: xiangqi_core::Bitboard) -> PyResult<Boun
 }
 
 impl Board {
-    /// A new board of `slf`'s class holding `line`, with `slf`'s instance attributes (deep
+    /// A new board of `slf`'s class holding `game`, with `slf`'s instance attributes (deep
     /// copied when `memo` is given, as `copy.deepcopy` passes it).
     fn same_class<'py>(
         slf: &Bound<'py, Self>,
-        line: Line,
+        game: Game,
         memo: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let cls: Bound<'py, PyType> = slf.get_type();
         let new = cls.call_method1("__new__", (&cls,))?;
-        new.cast::<Board>()?.borrow_mut().line = line;
+        new.cast::<Board>()?.borrow_mut().game = game;
         if let Ok(dict) = slf.getattr("__dict__") {
             let dict = match memo {
                 Some(memo) => py.import("copy")?.call_method1("deepcopy", (dict, memo))?,

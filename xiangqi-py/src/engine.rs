@@ -370,8 +370,8 @@ impl Engine {
         rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
         let (depth, nodes, multipv) = (depth.map(|d| d.0), nodes.map(|n| n.0), multipv.0);
-        let start = board.line.root();
-        let history: Vec<CoreMove> = board.line.moves();
+        let start = board.game.start().clone();
+        let history: Vec<CoreMove> = board.game.moves().collect();
         drop(board);
         let rules = rules.map(parse_rules).transpose()?;
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
@@ -489,7 +489,7 @@ fn evaluate(
     let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
     Ok(xiangqi_search::eval::evaluate_by(
         &evaluation,
-        board.line.pos(),
+        board.game.position(),
     ))
 }
 

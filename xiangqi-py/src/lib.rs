@@ -5,6 +5,12 @@
 //! what is better written in Python (SVG drawing, the Gymnasium and PettingZoo adapters).
 //! Results made of the package's Python classes (`Outcome`, `SquareSet`, ...) use the classes
 //! the package binds at import (`package_types`): this module never imports the package back.
+//!
+//! Where things are: `board.rs` (`Board`, a view of core's `Game`), `types.rs` (moves, pieces,
+//! squares), `engine.rs`, `vecenv.rs` (batched games), `encoding.rs` (action indexings and
+//! observation arrays), `pgn.rs` and `pgn_tree.rs` (records), `outcome.rs`, `review.rs`,
+//! `nnue.rs`, `perft.rs`, `tables.rs` (Rust's tables for Python), `errors.rs` (the exception
+//! hierarchy), `interrupt.rs` (Ctrl-C during long calls).
 
 mod board;
 mod encoding;

@@ -15,11 +15,11 @@ use crate::types::Move;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyModule};
 use std::sync::Mutex;
+use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::notation::ChineseStyle;
 use xiangqi_core::pgn::{
     read_all, MoveFormat, PgnGame, PgnMove, PgnResult, ReadOptions, Variation, WriteOptions,
 };
-use xiangqi_core::text::TextEncoding;
 use xiangqi_core::{Notation, Position};
 
 /// Variations nested deeper than this are left out of the Python data (the PGN reader keeps
@@ -189,7 +189,7 @@ pub fn pgn_read_bytes(
 #[pyfunction]
 #[pyo3(signature = (data, encoding = None))]
 pub fn decode_text(data: &[u8], encoding: Option<&str>) -> PyResult<(String, &'static str)> {
-    let decoded = xiangqi_core::text::decode(data, parse_text_encoding(encoding)?);
+    let decoded = xiangqi_core::encoding::decode(data, parse_text_encoding(encoding)?);
     Ok((decoded.text.into_owned(), decoded.encoding.name()))
 }
 
@@ -403,16 +403,9 @@ pub fn record_write(
         crate::errors::IllegalMoveError::new_err(e.to_string())
     };
     match format {
-        "pgn" => {
-            let (format, chinese) = notation_format(notation)?;
-            let options = WriteOptions {
-                format,
-                chinese,
-                line_width,
-                ..WriteOptions::default()
-            };
-            game.to_pgn(&options).map_err(illegal)
-        }
+        "pgn" => game
+            .to_pgn(&pgn_options(notation, line_width)?)
+            .map_err(illegal),
         "dhtmlxq" => xiangqi_core::dhtmlxq::write(&game).map_err(illegal),
         other => Err(XiangqiError::new_err(format!(
             "records are written as pgn or dhtmlxq, not {other:?}"
@@ -468,6 +461,17 @@ pub fn records_write_bytes<'py>(
     Ok(pyo3::types::PyBytes::new(py, &bytes))
 }
 
+/// How to write PGN: moves in `notation`, lines of at most `line_width` characters.
+fn pgn_options(notation: &str, line_width: usize) -> PyResult<WriteOptions> {
+    let (format, chinese) = notation_format(notation)?;
+    Ok(WriteOptions {
+        format,
+        chinese,
+        line_width,
+        ..WriteOptions::default()
+    })
+}
+
 fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
     Ok(match parse_notation(notation)? {
         Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
@@ -502,7 +506,7 @@ pub fn pgn_from_board<'py>(
     py: Python<'py>,
     board: PyRef<'_, Board>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    record_dict(py, &PgnGame::from_game(&board.line.game))
+    record_dict(py, &PgnGame::from_game(&board.game))
 }
 
 /// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"`,
@@ -536,14 +540,7 @@ pub fn pgn_write(
         pm.nags = nags.get(i).cloned().unwrap_or_default();
         game.moves.push(pm);
     }
-    let (format, chinese) = notation_format(notation)?;
-    let options = WriteOptions {
-        format,
-        chinese,
-        line_width,
-        ..WriteOptions::default()
-    };
-    game.to_pgn(&options)
+    game.to_pgn(&pgn_options(notation, line_width)?)
         .map_err(|e| crate::errors::IllegalMoveError::new_err(e.to_string()))
 }
 

@@ -322,29 +322,25 @@ impl VecEnv {
             };
         }
         let planes = self.cfg.planes() * 90;
+        // The games with observation buffers of either element type, f32 or u8.
+        macro_rules! with_observations {
+            ($obs:expr, $last:expr) => {{
+                let (obs, last) = ($obs.bind(py).clone(), $last.bind(py).clone());
+                let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
+                let out = outputs!(
+                    Some(Rows::of(rw.as_slice_mut()?, planes)),
+                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
+                );
+                self.run_games(py, moves, &out);
+            }};
+        }
         match &self.obs {
             ObsBuffer::None => {
                 let out: Outputs<f32> = outputs!(None, None);
                 self.run_games(py, moves, &out);
             }
-            ObsBuffer::F32(obs, last) => {
-                let (obs, last) = (obs.bind(py).clone(), last.bind(py).clone());
-                let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
-                let out = outputs!(
-                    Some(Rows::of(rw.as_slice_mut()?, planes)),
-                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
-                );
-                self.run_games(py, moves, &out);
-            }
-            ObsBuffer::U8(obs, last) => {
-                let (obs, last) = (obs.bind(py).clone(), last.bind(py).clone());
-                let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
-                let out = outputs!(
-                    Some(Rows::of(rw.as_slice_mut()?, planes)),
-                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
-                );
-                self.run_games(py, moves, &out);
-            }
+            ObsBuffer::F32(obs, last) => with_observations!(obs, last),
+            ObsBuffer::U8(obs, last) => with_observations!(obs, last),
         }
         debug_assert_eq!(n, self.slots.len());
         Ok(())

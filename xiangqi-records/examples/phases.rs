@@ -5,8 +5,8 @@
 //! ```
 
 use std::time::Instant;
+use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{PgnReader, ReadOptions};
-use xiangqi_core::text::{self, TextEncoding};
 
 fn main() {
     let dir = std::env::args().nth(1).expect("usage: phases DIR");
@@ -17,13 +17,13 @@ fn main() {
     let t = Instant::now();
     let texts: Vec<String> = bytes
         .iter()
-        .map(|b| text::decode(b, TextEncoding::Auto).text.into_owned())
+        .map(|b| encoding::decode(b, TextEncoding::Auto).text.into_owned())
         .collect();
     println!("decode {:.3} s", t.elapsed().as_secs_f64());
     let t = Instant::now();
     let texts2: Vec<String> = bytes
         .iter()
-        .map(|b| text::decode(b, TextEncoding::Big5).text.into_owned())
+        .map(|b| encoding::decode(b, TextEncoding::Big5).text.into_owned())
         .collect();
     println!("decode as big5 {:.3} s", t.elapsed().as_secs_f64());
     assert_eq!(texts, texts2);

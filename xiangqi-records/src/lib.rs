@@ -30,8 +30,8 @@ pub use stats::{Report, Stats};
 use rayon::prelude::*;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{self, PgnError, PgnGame, PgnReader};
-use xiangqi_core::text::{self, TextEncoding};
 use xiangqi_core::Position;
 
 /// A multi-game PGN text larger than this is split at its records and read in parallel.
@@ -171,7 +171,7 @@ pub fn read_bytes(
     match format {
         Format::Pgn => read_pgn_bytes(bytes, &options.pgn),
         Format::FenList => {
-            let decoded = text::decode(bytes, options.pgn.encoding);
+            let decoded = encoding::decode(bytes, options.pgn.encoding);
             (decoded.encoding, read_fen_list(&decoded.text))
         }
         Format::Xqf => (
@@ -179,7 +179,7 @@ pub fn read_bytes(
             vec![xiangqi_core::xqf::read(bytes).map_err(|e| ReadError::Xqf(e.to_string()))],
         ),
         Format::DhtmlXq => {
-            let decoded = text::decode(bytes, options.pgn.encoding);
+            let decoded = encoding::decode(bytes, options.pgn.encoding);
             let games = xiangqi_core::dhtmlxq::read_all(&decoded.text)
                 .into_iter()
                 .map(|g| g.map_err(|e| ReadError::DhtmlXq(e.to_string())))
@@ -210,7 +210,7 @@ fn read_pgn_bytes(
         return (reader.encoding(), games);
     }
     // One encoding for the whole text, then the records read in parallel pieces.
-    let decoded = text::decode(bytes, options.encoding);
+    let decoded = encoding::decode(bytes, options.encoding);
     let options = pgn::ReadOptions {
         encoding: TextEncoding::Utf8,
         ..*options
@@ -427,7 +427,7 @@ pub enum WriteError {
     Gib(xiangqi_core::gib::GibWriteError),
     /// The encoding lacks a character of the record at this index (from 0) in a tag, a name or
     /// a comment: nothing is written in its place.
-    Unencodable(usize, text::Unencodable),
+    Unencodable(usize, encoding::Unencodable),
 }
 
 impl fmt::Display for WriteError {
@@ -496,8 +496,8 @@ pub fn write_bytes(
             Format::Xqf => return write_xqf(games),
             Format::Gib => text.push_str(&xiangqi_core::gib::write(game).map_err(WriteError::Gib)?),
         }
-        let bytes =
-            text::encode(&text, options.encoding).map_err(|e| WriteError::Unencodable(index, e))?;
+        let bytes = encoding::encode(&text, options.encoding)
+            .map_err(|e| WriteError::Unencodable(index, e))?;
         // UTF-16's byte order mark once, at the start of the file.
         let skip = match (index, options.encoding) {
             (1.., TextEncoding::Utf16Le | TextEncoding::Utf16Be) => 2,

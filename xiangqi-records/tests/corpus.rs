@@ -3,8 +3,8 @@
 //! Public XQF files, when a copy is at hand, read too.
 
 use std::path::{Path, PathBuf};
+use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::WriteOptions;
-use xiangqi_core::text::TextEncoding;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats};
 
 /// `../shared` from the repository root, or one level further up (a worktree beside it).

@@ -4,8 +4,8 @@
 //! refused by name.
 
 use std::path::{Path, PathBuf};
+use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{MoveFormat, PgnGame, PgnMove};
-use xiangqi_core::text::{self, TextEncoding};
 use xiangqi_core::{ChineseStyle, Position, RankDialect};
 use xiangqi_records::{read_bytes, read_path, write_bytes, Format, ReadOptions, WriteError};
 
@@ -115,7 +115,7 @@ fn check_round_trip(
     );
     let (encoding, back) = read_bytes(&bytes, format, &ReadOptions::default());
     assert_eq!(encoding, options.encoding, "{label}: detected");
-    let decoded = text::decode(&bytes, options.encoding);
+    let decoded = encoding::decode(&bytes, options.encoding);
     assert_eq!(decoded.errors, 0, "{label}");
     assert!(!decoded.text.contains('\u{FFFD}'), "{label}");
     assert_eq!(back.len(), games.len(), "{label}");
@@ -191,7 +191,9 @@ fn big5_moves_are_written_as_big5_records_write_them() {
         options.pgn.format = MoveFormat::Chinese;
         options.pgn.chinese = chinese;
         let bytes = write_bytes(std::slice::from_ref(tandem), Format::Pgn, &options).unwrap();
-        let text = text::decode(&bytes, TextEncoding::Big5).text.into_owned();
+        let text = encoding::decode(&bytes, TextEncoding::Big5)
+            .text
+            .into_owned();
         assert!(text.contains("前車平七"), "{text}");
         assert!(text.contains("前馬進四"), "{text}");
     }
@@ -203,7 +205,7 @@ fn big5_moves_are_written_as_big5_records_write_them() {
     options.pgn.format = MoveFormat::Chinese;
     options.pgn.chinese = ChineseStyle::TRADITIONAL;
     let bytes = write_bytes(std::slice::from_ref(tandem), Format::Pgn, &options).unwrap();
-    assert!(text::decode(&bytes, TextEncoding::Gbk)
+    assert!(encoding::decode(&bytes, TextEncoding::Gbk)
         .text
         .contains("前俥平七"));
 }

@@ -3,6 +3,13 @@
 //! [`Engine`] searches positions within [`Limits`] and reports progress through a callback;
 //! [`Level`] weakens it for people to play; [`uci`] speaks the engine protocols; [`bench`] gives
 //! a reproducible node count and speed; [`review`] judges the moves of a game.
+//!
+//! Where things are: [`search`] holds the search itself (`worker.rs`: the numbered steps of a
+//! node; `picker.rs`: move ordering; `see.rs`: exchanges; `tt.rs`: the hash table;
+//! `limits.rs`, `time.rs`); [`eval`] the evaluations; [`params`] every tunable number;
+//! [`uci`] the protocol front end (`session.rs`: threads and jobs, `commands.rs`, `parse.rs`,
+//! `output.rs`); [`levels`] the playing levels; [`rules`] the rule sets as the search applies
+//! them (core's adjudication, shared with `Game`).
 
 pub mod bench;
 pub mod datagen;

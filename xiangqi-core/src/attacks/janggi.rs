@@ -35,7 +35,7 @@
 //! ```
 
 use super::{bit, in_board, in_palace, GENERAL, ORTHO};
-use super::{file_occupancy, horse_attackers, horse_attacks, palace};
+use super::{file_occupancy, horse_attackers, horse_attacks, line_table, palace};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -242,44 +242,9 @@ fn unblocked8(table: &[(Bitboard, Bitboard); 8], occupied: Bitboard) -> Bitboard
     set
 }
 
-/// Reachable points along a line of `len` points for a jumper on `pos`: each way, the points
-/// beyond the first occupied one (the screen) up to and including the next occupied one.
-const fn hop_table<const N: usize>(len: usize) -> [[u16; N]; 10] {
-    let mut t = [[0u16; N]; 10];
-    let mut pos = 0;
-    while pos < len {
-        let mut occ = 0;
-        while occ < (1 << len) {
-            let mut result = 0u16;
-            let mut dir = 0;
-            while dir < 2 {
-                let step: i32 = if dir == 0 { 1 } else { -1 };
-                let mut p = pos as i32 + step;
-                let mut screened = false;
-                while p >= 0 && p < len as i32 {
-                    let occupied = occ & (1 << p) != 0;
-                    if screened {
-                        result |= 1 << p;
-                        if occupied {
-                            break;
-                        }
-                    } else if occupied {
-                        screened = true;
-                    }
-                    p += step;
-                }
-                dir += 1;
-            }
-            t[pos][occ] = result;
-            occ += 1;
-        }
-        pos += 1;
-    }
-    t
-}
-
-static RANK_HOP: [[u16; 512]; 10] = hop_table::<512>(9);
-static FILE_HOP: [[u16; 1024]; 10] = hop_table::<1024>(10);
+// A janggi cannon's lines: over one screen, up to and including the next piece.
+static RANK_HOP: [[u16; 512]; 10] = line_table::<512>(9, 1, false);
+static FILE_HOP: [[u16; 1024]; 10] = line_table::<1024>(10, 1, false);
 
 /// The points of every cannon in `pos` (both sides): what janggi cannon moves need to know.
 #[inline]
@@ -418,16 +383,9 @@ pub fn attackers<const N: usize, const FIRST: bool>(
     };
     let mut found = Bitboard::EMPTY;
     macro_rules! found {
-        ($set:expr) => {{
-            let set = $set;
-            if FIRST {
-                if set.any() {
-                    return set;
-                }
-            } else {
-                found |= set;
-            }
-        }};
+        ($set:expr) => {
+            add_attackers!(found, FIRST, $set)
+        };
     }
     found!(chariot_attacks(sq, occupied) & all(Role::Chariot));
     let shooters = all(Role::Cannon);

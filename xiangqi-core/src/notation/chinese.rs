@@ -16,7 +16,7 @@
 //! for either side, the ordinal forms (`二兵`), and the place with the file (`前兵七进一`).
 
 use super::vertical::{self, Described, Direction, Origin, Place, Selector, Wanted};
-use super::MoveParseError;
+use super::{written, MoveParseError};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -57,7 +57,7 @@ impl ChineseStyle {
     /// character and keep the style.
     ///
     /// ```
-    /// use xiangqi_core::text::TextEncoding;
+    /// use xiangqi_core::encoding::TextEncoding;
     /// use xiangqi_core::{ChineseStyle, Move, Position, Square};
     /// use xiangqi_core::notation::chinese::write_chinese;
     ///
@@ -67,9 +67,9 @@ impl ChineseStyle {
     /// assert_eq!(text, "車九進一");
     /// assert_eq!(ChineseStyle::TRADITIONAL.for_encoding(TextEncoding::Gbk), ChineseStyle::TRADITIONAL);
     /// ```
-    pub const fn for_encoding(self, encoding: crate::text::TextEncoding) -> ChineseStyle {
+    pub const fn for_encoding(self, encoding: crate::encoding::TextEncoding) -> ChineseStyle {
         match encoding {
-            crate::text::TextEncoding::Big5 => ChineseStyle {
+            crate::encoding::TextEncoding::Big5 => ChineseStyle {
                 traditional: true,
                 shared_chariot_horse: true,
                 ..self
@@ -166,10 +166,7 @@ pub fn write_chinese<W: Write>(
     style: ChineseStyle,
     out: &mut W,
 ) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, style, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, |d, out| write_described(d, style, out))
 }
 
 /// One character of a Chinese move, classified.
@@ -298,10 +295,7 @@ impl Chinese {
     /// point). `m` should be legal in `pos` for the text to name it.
     pub fn from_move(pos: &Position, m: Move, style: ChineseStyle) -> Option<Chinese> {
         let described = vertical::describe(pos, m)?;
-        let mut text = String::with_capacity(16);
-        // Writing into a String cannot fail.
-        let _ = write_described(&described, style, &mut text);
-        Chinese::from_chars(&text)
+        Chinese::from_chars(&written(|out| write_described(&described, style, out)))
     }
 
     /// The legal move of `pos` the text names (an error tells why there is none, or that it
@@ -344,15 +338,12 @@ impl Position {
     /// assert_eq!(pos.to_chinese(Move::new(Square::H9, Square::G7), true), "馬8進7");
     /// ```
     pub fn to_chinese(&self, m: Move, traditional: bool) -> String {
-        let mut out = String::with_capacity(12);
         let style = if traditional {
             ChineseStyle::TRADITIONAL
         } else {
             ChineseStyle::SIMPLIFIED
         };
-        // Writing into a String cannot fail.
-        let _ = write_chinese(self, m, style, &mut out);
-        out
+        written(|out| write_chinese(self, m, style, out))
     }
 
     /// Parses a Chinese move (`炮二平五`, `馬８進７`, `前车进一`) and checks that it is legal here.

@@ -59,17 +59,10 @@ pub const fn korean_name(color: Color, role: Role) -> char {
     }
 }
 
-/// A piece's letter in Fairy-Stockfish's janggi notation.
+/// A piece's letter in Fairy-Stockfish's janggi notation: the letter players see,
+/// [`Role::letter`].
 pub const fn fsf_letter(role: Role) -> char {
-    match role {
-        Role::General => 'K',
-        Role::Advisor => 'A',
-        Role::Elephant => 'E',
-        Role::Horse => 'H',
-        Role::Chariot => 'R',
-        Role::Cannon => 'C',
-        Role::Soldier => 'P',
-    }
+    role.letter()
 }
 
 fn role_of_korean(c: char) -> Option<Role> {
@@ -81,19 +74,6 @@ fn role_of_korean(c: char) -> Option<Role> {
         '차' | '車' => Role::Chariot,
         '포' | '包' | '砲' => Role::Cannon,
         '졸' | '병' | '卒' | '兵' => Role::Soldier,
-        _ => return None,
-    })
-}
-
-fn role_of_letter(c: char) -> Option<Role> {
-    Some(match c.to_ascii_uppercase() {
-        'K' | 'G' => Role::General,
-        'A' => Role::Advisor,
-        'E' | 'B' => Role::Elephant,
-        'H' | 'N' => Role::Horse,
-        'R' => Role::Chariot,
-        'C' => Role::Cannon,
-        'P' | 'S' => Role::Soldier,
         _ => return None,
     })
 }
@@ -192,7 +172,7 @@ impl Position {
         let [letter, r1, c1, sign, r2, c2] = chars[..] else {
             return Err(invalid());
         };
-        let role = role_of_letter(letter).ok_or_else(invalid)?;
+        let role = Role::from_char(letter).ok_or_else(invalid)?;
         if !matches!(sign, '-' | 'x' | 'X') {
             return Err(invalid());
         }

@@ -34,6 +34,13 @@ use crate::position::{IllegalMove, Position};
 use core::fmt;
 use core::str::FromStr;
 
+/// The text a notation writer gives, in a new `String` (writing into a `String` cannot fail).
+pub(crate) fn written(write: impl FnOnce(&mut String) -> fmt::Result) -> String {
+    let mut out = String::with_capacity(16);
+    let _ = write(&mut out);
+    out
+}
+
 /// A move notation, chosen by value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -154,10 +161,7 @@ impl Position {
         if !self.is_legal(m) {
             return Err(IllegalMove { mv: m });
         }
-        let mut out = String::with_capacity(12);
-        // Writing into a String cannot fail.
-        let _ = self.write_move(m, notation, &mut out);
-        Ok(out)
+        Ok(written(|out| self.write_move(m, notation, out)))
     }
 
     /// Parses a move written in `notation` and checks that it is legal here.

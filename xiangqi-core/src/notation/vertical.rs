@@ -22,6 +22,27 @@ pub(crate) enum Direction {
     Sideways,
 }
 
+impl Direction {
+    /// A notation's sign for this direction, from its `[forward, backward, sideways]` signs.
+    pub(crate) fn sign(self, signs: [char; 3]) -> char {
+        signs[self as usize]
+    }
+}
+
+/// Writes `m` from its description by a notation's `write_described`; a move from an empty
+/// point has no description and is written in ICCS coordinates.
+pub(crate) fn write_move<W: core::fmt::Write>(
+    pos: &Position,
+    m: Move,
+    out: &mut W,
+    write_described: impl FnOnce(&Described, &mut W) -> core::fmt::Result,
+) -> core::fmt::Result {
+    match describe(pos, m) {
+        Some(d) => write_described(&d, out),
+        None => write!(out, "{m}"),
+    }
+}
+
 /// How the moving piece is told apart from like pieces, as the writers need it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Origin {

@@ -37,7 +37,7 @@
 //! elephant, `C` for the soldier, and `=` or `–` (en dash) for sideways.
 
 use super::vertical::{self, Described, Direction, Origin, Place, Selector, Wanted};
-use super::MoveParseError;
+use super::{written, MoveParseError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -93,11 +93,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
             }
         }
     }
-    out.write_char(match d.direction {
-        Direction::Forward => '.',
-        Direction::Backward => '/',
-        Direction::Sideways => '-',
-    })?;
+    out.write_char(d.direction.sign(['.', '/', '-']))?;
     out.write_char(digit(d.number))
 }
 
@@ -106,21 +102,11 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
 /// `m` should be legal in `pos`; a move from an empty point has no Vietnamese text and is
 /// written in ICCS coordinates.
 pub fn write_vietnamese<W: Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, write_described)
 }
 
-/// What the piece part of a text says.
-struct Reading {
-    role: Role,
-    selector: Selector,
-    direction: Direction,
-    number: u8,
-}
-
-fn reading(text: &str) -> Result<Reading, MoveParseError> {
+/// The move a text describes, to look for among the legal moves.
+fn reading(text: &str) -> Result<Wanted, MoveParseError> {
     let trimmed = text.trim();
     // The en dash (–) some pages print for bình.
     let normal: String = trimmed
@@ -207,7 +193,7 @@ fn reading(text: &str) -> Result<Reading, MoveParseError> {
         } => place(Some(f), Place::Rear),
         other => other,
     };
-    Ok(Reading {
+    Ok(Wanted {
         role,
         selector,
         direction,
@@ -217,21 +203,7 @@ fn reading(text: &str) -> Result<Reading, MoveParseError> {
 
 /// Parses a move in Vietnamese notation and finds it among the legal moves of `pos`.
 pub fn parse_vietnamese(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    let Reading {
-        role,
-        selector,
-        direction,
-        number,
-    } = reading(text)?;
-    let found = vertical::find(
-        pos,
-        &Wanted {
-            role,
-            selector,
-            direction,
-            number,
-        },
-    );
+    let found = vertical::find(pos, &reading(text)?);
     vertical::resolve(pos, text, found)
 }
 
@@ -244,10 +216,7 @@ impl Position {
     /// assert_eq!(pos.to_vietnamese(Move::new(Square::H2, Square::E2)), "P2-5");
     /// ```
     pub fn to_vietnamese(&self, m: Move) -> String {
-        let mut out = String::with_capacity(6);
-        // Writing into a String cannot fail.
-        let _ = write_vietnamese(self, m, &mut out);
-        out
+        written(|out| write_vietnamese(self, m, out))
     }
 
     /// Parses a move in Vietnamese notation (`P2-5`, `M8.7`, `Pt/1`) and checks that it is

@@ -16,7 +16,7 @@
 //! Fairy-Stockfish's soldier numbering (`15=6`: the first soldier from the front on file 5).
 
 use super::vertical::{self, Described, Direction, Found, Origin, Place, Selector, Wanted};
-use super::MoveParseError;
+use super::{written, MoveParseError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -59,11 +59,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
             })?;
         }
     }
-    out.write_char(match d.direction {
-        Direction::Forward => '+',
-        Direction::Backward => '-',
-        Direction::Sideways => '=',
-    })?;
+    out.write_char(d.direction.sign(['+', '-', '=']))?;
     out.write_char(digit(d.number))
 }
 
@@ -72,10 +68,7 @@ fn write_described<W: Write>(d: &Described, out: &mut W) -> fmt::Result {
 /// `m` should be legal in `pos`; any move of a piece standing on `m.from()` gets a text that
 /// describes it. A move from an empty point has no WXF text and is written in ICCS coordinates.
 pub fn write_wxf<W: Write>(pos: &Position, m: Move, out: &mut W) -> fmt::Result {
-    match vertical::describe(pos, m) {
-        Some(d) => write_described(&d, out),
-        None => write!(out, "{m}"),
-    }
+    vertical::write_move(pos, m, out, write_described)
 }
 
 fn direction(byte: u8) -> Option<Direction> {
@@ -228,9 +221,7 @@ impl Wxf {
     /// should be legal in `pos` for the text to name it.
     pub fn from_move(pos: &Position, m: Move) -> Option<Wxf> {
         let described = vertical::describe(pos, m)?;
-        let mut text = String::with_capacity(4);
-        // Writing into a String cannot fail.
-        let _ = write_described(&described, &mut text);
+        let text = written(|out| write_described(&described, out));
         text.as_bytes().try_into().ok().map(Wxf)
     }
 
@@ -280,10 +271,7 @@ impl Position {
     /// assert_eq!(pos.to_wxf(Move::new(Square::H2, Square::E2)), "C2=5");
     /// ```
     pub fn to_wxf(&self, m: Move) -> String {
-        let mut out = String::with_capacity(4);
-        // Writing into a String cannot fail.
-        let _ = write_wxf(self, m, &mut out);
-        out
+        written(|out| write_wxf(self, m, out))
     }
 
     /// Parses a WXF move (`C2=5`, `C2.5`, `R+=2`, `15=6`) and checks that it is legal here.

@@ -9,7 +9,7 @@
 //! one each move is written when the tag is missing or a move does not fit it, and every move is
 //! checked by playing it. [`PgnReader`] streams the games of any [`BufRead`](std::io::BufRead)
 //! one at a time from raw bytes in any encoding (UTF-8, UTF-16, GBK or Big5, found by
-//! [`crate::text`]; the legacy ones need the default `gbk` feature).
+//! [`crate::encoding`]; the legacy ones need the default `gbk` feature).
 //!
 //! The reader is lenient where real files are sloppy and strict where it matters: what it can
 //! repair (an unescaped quote in a tag value, a stray bracket, a bad NAG, junk between records,
@@ -17,8 +17,10 @@
 //! cannot (an illegal move, a bad FEN) is a [`PgnError`] with its line and column, and reading
 //! goes on with the next game.
 //!
-//! The modules: [`reader`] (text to records), [`writer`] (records to text) and [`tree`] (a
-//! record as a tree of nodes to walk and edit, shaped like python-chess's `GameNode`).
+//! The modules: [`reader`] (bytes to records: the input, its encoding, records cut apart), its
+//! parser (`parser.rs`: what a line of a record means), [`writer`] (records to text) and
+//! [`tree`] (a record as a tree of nodes to walk and edit, shaped like python-chess's
+//! `GameNode`).
 //!
 //! ```
 //! use xiangqi_core::pgn::{PgnReader, MoveFormat, WriteOptions};
@@ -31,11 +33,12 @@
 //! assert!(game.to_pgn(&options).unwrap().contains("1. C2=5 H8+7 2. H2+3 R9=8 1-0"));
 //! ```
 
+mod parser;
 pub mod reader;
 pub mod tree;
 pub mod writer;
 
-pub use crate::text::TextEncoding;
+pub use crate::encoding::TextEncoding;
 pub use reader::{read_all, read_bytes, PgnReader, ReadOptions, MAX_VARIATION_DEPTH};
 pub use tree::{GameTree, NodeId};
 pub use writer::WriteOptions;

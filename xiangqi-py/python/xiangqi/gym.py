@@ -42,7 +42,6 @@ reward is then from the side that just moved), an engine level (``"beginner"``, 
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
@@ -50,9 +49,10 @@ import numpy as np
 from gymnasium import spaces
 
 import xiangqi
+from xiangqi import _env
 from xiangqi import Board, Move
 from xiangqi import encoding as _encoding
-from xiangqi._starts import Setup, Starts
+from xiangqi._starts import Setup
 
 __all__ = ["XiangqiEnv", "Opponent", "ENV_ID"]
 
@@ -77,10 +77,10 @@ def _engine_opponent(level: str, seconds: float) -> Callable[[Board], Move]:
     return play
 
 
-class XiangqiEnv(gymnasium.Env):
+class XiangqiEnv(gymnasium.Env, _env.Settings):
     """Xiangqi against an opponent. See the module documentation."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
+    metadata = {"render_modes": _env.RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
@@ -97,18 +97,7 @@ class XiangqiEnv(gymnasium.Env):
         variant: str = "xiangqi",
         setup: Setup = None,
     ) -> None:
-        if encoding_name is not None:
-            warnings.warn("encoding_name is now encoding, as in VecEnv", DeprecationWarning, stacklevel=2)
-            encoding = encoding_name
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
-        self.render_mode = render_mode
-        self._starts = Starts(variant, rules, fen, setup)
-        self.variant = self._starts.variant
-        self.rules = self._starts.rules
-        self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
-        self.max_plies = max_plies
-        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
+        self.configure(rules, encoding, max_plies, fen, render_mode, encoding_name, variant, setup)
         self.agent_color = agent_color
         self.opponent = opponent
         self._opponent_fn: Optional[Callable[[Board], Move]] = None
@@ -208,13 +197,7 @@ class XiangqiEnv(gymnasium.Env):
         return self._observation(), 0.0, False, self._truncated(), self._info()
 
     def render(self) -> Union[str, np.ndarray, None]:  # type: ignore[override]
-        if self.render_mode == "ansi":
-            return str(self.board)
-        if self.render_mode == "rgb_array":
-            from xiangqi.render import rgb_array
-
-            return rgb_array(self.board)
-        return None
+        return _env.render(self.board, self.render_mode)  # type: ignore[no-any-return]
 
 
 if ENV_ID not in gymnasium.registry:

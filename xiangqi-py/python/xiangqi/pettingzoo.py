@@ -33,7 +33,6 @@ ends the game with -1 for the agent that played it.
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any, Dict, List, Optional
 
 import numpy as np
@@ -42,9 +41,9 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import xiangqi
-from xiangqi import Board
+from xiangqi import Board, _env
 from xiangqi import encoding as _encoding
-from xiangqi._starts import Setup, Starts
+from xiangqi._starts import Setup
 
 __all__ = ["XiangqiAECEnv", "XiangqiParallelEnv", "env", "raw_env", "parallel_env"]
 
@@ -67,11 +66,11 @@ def raw_env(**kwargs: Any) -> "XiangqiAECEnv":
     return XiangqiAECEnv(**kwargs)
 
 
-class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
+class XiangqiAECEnv(AECEnv, _env.Settings):  # type: ignore[misc]
     """Two-player xiangqi. See the module documentation."""
 
     metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": _env.RENDER_MODES,
         "name": "xiangqi_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -90,18 +89,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         setup: Setup = None,
     ) -> None:
         super().__init__()
-        if encoding_name is not None:
-            warnings.warn("encoding_name is now encoding, as in VecEnv", DeprecationWarning, stacklevel=2)
-            encoding = encoding_name
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise xiangqi.XiangqiError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
-        self.render_mode = render_mode
-        self._starts = Starts(variant, rules, fen, setup)
-        self.variant = self._starts.variant
-        self.rules = self._starts.rules
-        self.encoding = encoding if encoding is not None else _encoding.default_encoding(variant)
-        self.max_plies = max_plies
-        self.start_fen = fen if fen is not None or self._starts.janggi else xiangqi.STARTING_FEN
+        self.configure(rules, encoding, max_plies, fen, render_mode, encoding_name, variant, setup)
         self._rng = random.Random()
         self.possible_agents = list(AGENTS)
         size = _encoding.action_size(self.encoding)
@@ -174,20 +162,10 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> Any:
-        return _render(self.board, self.render_mode)
+        return _env.render(self.board, self.render_mode)
 
     def close(self) -> None:
         pass
-
-
-def _render(board: Board, mode: Optional[str]) -> Any:
-    if mode == "ansi":
-        return str(board)
-    if mode == "rgb_array":
-        from xiangqi.render import rgb_array
-
-        return rgb_array(board)
-    return None
 
 
 def parallel_env(**kwargs: Any) -> "XiangqiParallelEnv":
@@ -198,7 +176,7 @@ def parallel_env(**kwargs: Any) -> "XiangqiParallelEnv":
 class XiangqiParallelEnv(ParallelEnv):  # type: ignore[misc]
     """Two-player xiangqi with simultaneous-style steps: only the agent to move acts."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "xiangqi_v0", "render_fps": 1}
+    metadata: Dict[str, Any] = {"render_modes": _env.RENDER_MODES, "name": "xiangqi_v0", "render_fps": 1}
 
     def __init__(self, **kwargs: Any) -> None:
         self._aec = XiangqiAECEnv(**kwargs)
@@ -257,7 +235,7 @@ class XiangqiParallelEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> Any:
-        return _render(self._aec.board, self.render_mode)
+        return _env.render(self._aec.board, self.render_mode)
 
     def close(self) -> None:
         pass

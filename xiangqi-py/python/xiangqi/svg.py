@@ -104,6 +104,24 @@ def _line(parent: ET.Element, a: Tuple[float, float], b: Tuple[float, float], **
     )
 
 
+def _square_rect(root: ET.Element, frame: _Frame, sq: int, fill: str, attrs: Dict[str, str]) -> None:
+    """A rounded square filling point `sq`, in `fill`, with more attributes `attrs`."""
+    x, y = frame.square(sq)
+    ET.SubElement(
+        root,
+        "rect",
+        {
+            "x": _fmt(x - SPACING / 2 + 2),
+            "y": _fmt(y - SPACING / 2 + 2),
+            "width": _fmt(SPACING - 4),
+            "height": _fmt(SPACING - 4),
+            "rx": "6",
+            "fill": fill,
+            **attrs,
+        },
+    )
+
+
 def _grid(root: ET.Element, frame: _Frame, colors: Dict[str, str], coordinates: bool) -> None:
     stroke = {"stroke": colors["line"], "stroke-width": "1.6", "stroke-linecap": "square"}
     grid = ET.SubElement(root, "g", {"class": "grid", **stroke})
@@ -317,36 +335,9 @@ def board(
 
     if lastmove:
         for sq in (lastmove.from_square, lastmove.to_square):
-            x, y = frame.square(sq)
-            ET.SubElement(
-                root,
-                "rect",
-                {
-                    "x": _fmt(x - SPACING / 2 + 2),
-                    "y": _fmt(y - SPACING / 2 + 2),
-                    "width": _fmt(SPACING - 4),
-                    "height": _fmt(SPACING - 4),
-                    "rx": "6",
-                    "fill": palette["lastmove"],
-                    "opacity": "0.35",
-                    "class": "lastmove",
-                },
-            )
+            _square_rect(root, frame, sq, palette["lastmove"], {"opacity": "0.35", "class": "lastmove"})
     for sq, color in (fill or {}).items():
-        x, y = frame.square(sq)
-        ET.SubElement(
-            root,
-            "rect",
-            {
-                "x": _fmt(x - SPACING / 2 + 2),
-                "y": _fmt(y - SPACING / 2 + 2),
-                "width": _fmt(SPACING - 4),
-                "height": _fmt(SPACING - 4),
-                "rx": "6",
-                "fill": color,
-                "class": f"fill square-{sq}",
-            },
-        )
+        _square_rect(root, frame, sq, color, {"class": f"fill square-{sq}"})
     if check is not None:
         defs = ET.SubElement(root, "defs")
         gradient = ET.SubElement(defs, "radialGradient", {"id": "check_gradient"})

@@ -587,6 +587,25 @@ class SimpleEngine:
             )
         return move
 
+    def _best_move(self, line: str, board: Board) -> Tuple[Optional[Move], Optional[Move]]:
+        """The move and the ponder move of a `bestmove` line, checked against `board`; no move
+        for `(none)`, `0000`, `none`, `null` or a line that is not `bestmove`, no ponder move for
+        one that is not legal after the move."""
+        words = line.split()
+        text = words[1] if words[0] == "bestmove" and len(words) > 1 else "(none)"
+        if text in ("(none)", "0000", "none", "null"):
+            return None, None
+        move = self._parse_move(text, board, line)
+        ponder = None
+        if len(words) >= 4 and words[2] == "ponder":
+            after = board.copy(stack=False)
+            after.push(move)
+            try:
+                ponder = after.parse_uci(words[3], self.rank_base)
+            except ValueError:
+                ponder = None
+        return move, ponder
+
     def _search(
         self,
         board: Board,
@@ -660,7 +679,6 @@ class SimpleEngine:
         _engine._check_play_limit(limit)
         with self._lock:
             line, lines, elapsed = self._search(board, limit, 1, timeout, info)
-            words = line.split()
             last = lines.get(1, {})
             result = PlayResult(
                 move=None,
@@ -672,22 +690,12 @@ class SimpleEngine:
                 elapsed=elapsed,
                 info=last,
             )
-            has_moves = bool(board.legal_moves)
-            text = words[1] if words[0] == "bestmove" and len(words) > 1 else "(none)"
-            if text in ("(none)", "0000", "none", "null"):
+            result.move, result.ponder = self._best_move(line, board)
+            if result.move is None:
                 # With legal moves left, no move is a claim that the game is drawn (ElephantEye
                 # says `nobestmove` once it holds a repetition or its no-progress count drawn):
                 # the caller judges it by its own rules.
-                result.draw_claimed = has_moves
-                return result
-            result.move = self._parse_move(text, board, line)
-            if len(words) >= 4 and words[2] == "ponder":
-                after = board.copy(stack=False)
-                after.push(result.move)
-                try:
-                    result.ponder = after.parse_uci(words[3], self.rank_base)
-                except ValueError:
-                    result.ponder = None
+                result.draw_claimed = bool(board.legal_moves)
             return result
 
     def analyse(
@@ -734,18 +742,7 @@ class SimpleEngine:
             try:
                 with self._lock:
                     line, _, _ = self._search(board, limit, multipv or 1, timeout, result.post, stop_if_asked)
-                    words = line.split()
-                    best = BestMove(None)
-                    text = words[1] if words[0] == "bestmove" and len(words) > 1 else "(none)"
-                    if text not in ("(none)", "0000", "none", "null"):
-                        best.move = self._parse_move(text, board, line)
-                        if len(words) >= 4 and words[2] == "ponder":
-                            after = board.copy(stack=False)
-                            after.push(best.move)
-                            try:
-                                best.ponder = after.parse_uci(words[3], self.rank_base)
-                            except ValueError:
-                                best.ponder = None
+                    best = BestMove(*self._best_move(line, board))
             except BaseException as e:  # handed to the reader
                 result.finish(None, e)
             else:

@@ -123,45 +123,46 @@ class VecEnv(_RustVecEnv, _VectorEnv):  # type: ignore[misc, override]
         with self._turns:
             return super().legal_moves(index)
 
+    def _space(self, name: str, make: typing.Callable[[], typing.Any]) -> typing.Any:
+        """The space `name`, made once by `make` (not kept while `make` gives ``None``)."""
+        cached = self.__dict__.get(name)
+        if cached is None:
+            cached = make()
+            self.__dict__[name] = cached
+        return cached
+
     @property
     def single_observation_space(self) -> typing.Any:  # type: ignore[override]
         """One game's observation: a ``Box`` of ``observation_shape`` (``None`` without
         observations)."""
-        cached = self.__dict__.get("_single_observation_space")
-        if cached is None and self.observation_shape is not None:
+
+        def make() -> typing.Any:
+            if self.observation_shape is None:
+                return None
             np = __import__("numpy")
             spaces = _gymnasium().spaces
             if self.obs_dtype == "uint8":
-                cached = spaces.Box(0, 255, self.observation_shape, np.uint8)
-            else:
-                cached = spaces.Box(0.0, 1.0, self.observation_shape, np.float32)
-            self.__dict__["_single_observation_space"] = cached
-        return cached
+                return spaces.Box(0, 255, self.observation_shape, np.uint8)
+            return spaces.Box(0.0, 1.0, self.observation_shape, np.float32)
+
+        return self._space("_single_observation_space", make)
 
     @property
     def single_action_space(self) -> typing.Any:  # type: ignore[override]
         """One game's action: ``Discrete(action_size)``."""
-        cached = self.__dict__.get("_single_action_space")
-        if cached is None:
-            cached = _gymnasium().spaces.Discrete(self.action_size)
-            self.__dict__["_single_action_space"] = cached
-        return cached
+        return self._space("_single_action_space", lambda: _gymnasium().spaces.Discrete(self.action_size))
 
     @property
     def observation_space(self) -> typing.Any:  # type: ignore[override]
         """The batch's observations (``None`` without observations)."""
-        cached = self.__dict__.get("_observation_space")
         single = self.single_observation_space
-        if cached is None and single is not None:
-            cached = _gymnasium().vector.utils.batch_space(single, self.num_envs)
-            self.__dict__["_observation_space"] = cached
-        return cached
+        if single is None:
+            return None
+        return self._space("_observation_space", lambda: _gymnasium().vector.utils.batch_space(single, self.num_envs))
 
     @property
     def action_space(self) -> typing.Any:  # type: ignore[override]
         """The batch's actions: ``MultiDiscrete`` of ``num_envs`` times ``action_size``."""
-        cached = self.__dict__.get("_action_space")
-        if cached is None:
-            cached = _gymnasium().vector.utils.batch_space(self.single_action_space, self.num_envs)
-            self.__dict__["_action_space"] = cached
-        return cached
+        return self._space(
+            "_action_space", lambda: _gymnasium().vector.utils.batch_space(self.single_action_space, self.num_envs)
+        )

@@ -6,7 +6,7 @@
 //! one, and unblocks a horse's leg. Pins are ignored, as in most engines.
 
 use xiangqi_core::attacks;
-use xiangqi_core::{Bitboard, Color, Move, Position, Role};
+use xiangqi_core::{Bitboard, Color, Move, Position, Role, Square};
 
 /// Exchange values by role (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
 pub(crate) const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
@@ -34,7 +34,7 @@ const ORDER: [Role; 7] = [
 /// the search (bench 1,220,682 -> 1,141,466 nodes) and with it the verdict on a tenth of the
 /// shipped puzzles at their verification budget; switching waits for a strength match and a
 /// re-verification of the puzzle set.
-fn attackers_with(pos: &Position, sq: xiangqi_core::Square, occupied: Bitboard) -> Bitboard {
+fn attackers_with(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
     let reach = attacks::chariot_attacks(sq, occupied);
     let mut result = Bitboard::EMPTY;
     for color in Color::ALL {
@@ -56,20 +56,44 @@ fn attackers_with(pos: &Position, sq: xiangqi_core::Square, occupied: Bitboard) 
 /// `threshold` centipawns for the side to move.
 pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if pos.variant().is_janggi() {
-        return janggi_see_ge(pos, m, threshold);
+        // Janggi: core's attackers (palace lines, cannons that neither screen nor take
+        // cannons), janggi's values; no flying general, so a general takes last only when the
+        // point is not attacked. A pass exchanges nothing.
+        if m.from() == m.to() {
+            return 0 >= threshold;
+        }
+        let attackers = |sq, occupied| pos.attackers_to(sq, occupied, Color::ALL) & occupied;
+        exchange_ge(pos, m, threshold, &JANGGI_SEE_VALUE, attackers, false)
+    } else {
+        let attackers = |sq, occupied| attackers_with(pos, sq, occupied);
+        exchange_ge(pos, m, threshold, &SEE_VALUE, attackers, true)
     }
+}
+
+/// The exchange on `m`'s target under one game's rules: `values` by role, `attackers(sq,
+/// occupied)` every piece still on `occupied` that attacks `sq`, and whether a general may not
+/// recapture onto a point its opponent faces along an open file (`flying_general`).
+#[inline(always)]
+fn exchange_ge(
+    pos: &Position,
+    m: Move,
+    threshold: i32,
+    values: &[i32; 7],
+    attackers: impl Fn(Square, Bitboard) -> Bitboard,
+    flying_general: bool,
+) -> bool {
     let (from, to) = (m.from(), m.to());
     let Some(mover) = pos.piece_at(from) else {
         return false;
     };
-    let victim = pos.piece_at(to).map_or(0, |p| SEE_VALUE[p.role.index()]);
+    let victim = pos.piece_at(to).map_or(0, |p| values[p.role.index()]);
     // `swap` is what the side that just captured stands to lose if the exchange stops now,
     // measured against the threshold.
     let mut swap = victim - threshold;
     if swap < 0 {
         return false;
     }
-    swap = SEE_VALUE[mover.role.index()] - swap;
+    swap = values[mover.role.index()] - swap;
     if swap <= 0 {
         return true;
     }
@@ -79,7 +103,7 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut result = true;
     loop {
         side = !side;
-        let attackers = attackers_with(pos, to, occupied);
+        let attackers = attackers(to, occupied);
         let ours = attackers & pos.by_color(side);
         if ours.is_empty() {
             break;
@@ -92,71 +116,19 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         };
         if role == Role::General {
-            // A general may only take last: if the point is still attacked (the other
-            // general facing it along an open file included), it cannot.
+            // A general may only take last: if the point is still attacked (in xiangqi the
+            // other general facing it along an open file included), it cannot.
             let other = pos.general(!side);
-            let facing =
-                other.file() == to.file() && (attacks::between(other, to) & occupied).is_empty();
+            let facing = flying_general
+                && other.file() == to.file()
+                && (attacks::between(other, to) & occupied).is_empty();
             return if (attackers & pos.by_color(!side)).any() || facing {
                 !result
             } else {
                 result
             };
         }
-        swap = SEE_VALUE[role.index()] - swap;
-        if swap < i32::from(result) {
-            break;
-        }
-        occupied = occupied - Bitboard::from_square(sq);
-    }
-    result
-}
-
-/// [`see_ge`] in janggi: core's attackers (palace lines, cannons that neither screen nor take
-/// cannons), janggi's values; no flying general, so a general takes last only when the point is
-/// not attacked.
-fn janggi_see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
-    let (from, to) = (m.from(), m.to());
-    let Some(mover) = pos.piece_at(from) else {
-        return false;
-    };
-    if from == to {
-        return 0 >= threshold;
-    }
-    let value = |role: Role| JANGGI_SEE_VALUE[role.index()];
-    let mut swap = pos.piece_at(to).map_or(0, |p| value(p.role)) - threshold;
-    if swap < 0 {
-        return false;
-    }
-    swap = value(mover.role) - swap;
-    if swap <= 0 {
-        return true;
-    }
-    let mut occupied = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
-    let mut side = mover.color;
-    let mut result = true;
-    loop {
-        side = !side;
-        let attackers = pos.attackers_to(to, occupied, [Color::Red, Color::Black]) & occupied;
-        let ours = attackers & pos.by_color(side);
-        if ours.is_empty() {
-            break;
-        }
-        result = !result;
-        let Some((role, sq)) = ORDER
-            .iter()
-            .find_map(|&role| (ours & pos.pieces(side, role)).first().map(|sq| (role, sq)))
-        else {
-            break;
-        };
-        if role == Role::General {
-            return if (attackers & pos.by_color(!side)).any() {
-                !result
-            } else {
-                result
-            };
-        }
-        swap = value(role) - swap;
+        swap = values[role.index()] - swap;
         if swap < i32::from(result) {
             break;
         }

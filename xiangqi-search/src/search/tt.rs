@@ -39,6 +39,36 @@ pub(crate) struct TtEntry {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// What a node's result `best` is, searched with the window `alpha..beta`: a lower bound
+    /// when it failed high, exact when it raised alpha at a PV node, else an upper bound.
+    #[inline]
+    pub fn of_result(best: Value, alpha: Value, beta: Value, pv: bool) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if pv && best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl TtEntry {
+    /// Whether this entry, searched at least `depth` deep, settles a node with the window
+    /// `alpha..beta` without a search.
+    #[inline]
+    pub fn settles(&self, depth: i32, alpha: Value, beta: Value) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+                Bound::None => false,
+            }
+    }
+}
+
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,
@@ -270,6 +300,16 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
+        let entry = |mv| {
+            pack(
+                mv,
+                score_to_tt(score, ply),
+                eval,
+                depth,
+                bound,
+                self.generation,
+            )
+        };
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
@@ -289,18 +329,7 @@ impl TranspositionTable {
                         return;
                     }
                     let mv = if mv.is_null() { old.mv } else { mv };
-                    write(
-                        slot,
-                        key,
-                        pack(
-                            mv,
-                            score_to_tt(score, ply),
-                            eval,
-                            depth,
-                            bound,
-                            self.generation,
-                        ),
-                    );
+                    write(slot, key, entry(mv));
                     return;
                 }
                 break;
@@ -313,18 +342,7 @@ impl TranspositionTable {
                 victim = slot;
             }
         }
-        write(
-            victim,
-            key,
-            pack(
-                mv,
-                score_to_tt(score, ply),
-                eval,
-                depth,
-                bound,
-                self.generation,
-            ),
-        );
+        write(victim, key, entry(mv));
     }
 
     /// Per mille of a sample of slots holding entries of the current search.

@@ -352,6 +352,63 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// What every node, main search or quiescence, does first: count itself and check the
+    /// limits, then let the rules end the line (repetition, the no-capture limit, bare
+    /// material) or, past the maximum ply, stop where it is. `Err(value)` ends the node with
+    /// `value`; `Ok(in_check)` goes on.
+    #[inline(always)]
+    fn enter_node<N: NodeKind>(&mut self, ply: usize) -> Result<bool, Value> {
+        self.count_node();
+        if self.stopped {
+            return Err(0);
+        }
+        if N::PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = self.frame().in_check;
+        if let Some(value) = self.rule_value(ply) {
+            return Err(value);
+        }
+        if ply >= MAX_PLY - 8 {
+            return Err(if in_check { DRAW } else { self.evaluate() });
+        }
+        Ok(in_check)
+    }
+
+    /// A searched move against the best so far, in both searches: it raises `best`; past
+    /// `alpha` it becomes the best move, extends the PV and raises `alpha`. `true` when it
+    /// fails high (`value >= beta`, `alpha` left as it was): the caller cuts.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn keep_best<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        m: Move,
+        value: Value,
+        best: &mut Value,
+        best_move: &mut Move,
+        alpha: &mut Value,
+        beta: Value,
+    ) -> bool {
+        if value <= *best {
+            return false;
+        }
+        *best = value;
+        if value <= *alpha {
+            return false;
+        }
+        *best_move = m;
+        if N::PV {
+            self.update_pv(ply, m);
+        }
+        if value >= beta {
+            return true;
+        }
+        *alpha = value;
+        false
+    }
+
     #[inline]
     fn evaluate(&self) -> Value {
         match (&self.accumulators, self.shared.net) {
@@ -650,24 +707,12 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Count the node and check the limits.
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        if N::PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply);
-        }
-        let in_check = self.frame().in_check;
-
         // Step 3. The rules may end the line here: repetition, the no-capture limit, bare
         // material. Past the maximum ply, stop where we are.
-        if let Some(value) = self.rule_value(ply) {
-            return value;
-        }
-        if ply >= MAX_PLY - 8 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
+        let in_check = match self.enter_node::<N>(ply) {
+            Ok(in_check) => in_check,
+            Err(value) => return value,
+        };
 
         // Step 4. Mate distance pruning: no line from here can beat a shorter mate found already.
         alpha = alpha.max(mated_in(ply));
@@ -686,15 +731,7 @@ impl<'a> Worker<'a> {
         };
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry {
-            if !N::PV
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !N::PV && e.settles(depth, alpha, beta) {
                 return e.score;
             }
         }
@@ -957,27 +994,17 @@ impl<'a> Worker<'a> {
                 return 0;
             }
 
-            // Step 16. Keep the best line.
-            if value > best {
-                best = value;
-                if value > alpha {
-                    best_move = m;
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if value >= beta {
-                        self.update_histories(
-                            ply,
-                            depth,
-                            m,
-                            capture,
-                            &quiets_tried[..quiet_count],
-                            &captures_tried[..capture_count],
-                        );
-                        break;
-                    }
-                    alpha = value;
-                }
+            // Step 16. Keep the best line; a cut teaches the histories.
+            if self.keep_best::<N>(ply, m, value, &mut best, &mut best_move, &mut alpha, beta) {
+                self.update_histories(
+                    ply,
+                    depth,
+                    m,
+                    capture,
+                    &quiets_tried[..quiet_count],
+                    &captures_tried[..capture_count],
+                );
+                break;
             }
             if capture {
                 if capture_count < captures_tried.len() {
@@ -1001,13 +1028,7 @@ impl<'a> Worker<'a> {
 
         // Step 18. Remember the result.
         if excluded.is_null() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if N::PV && best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of_result(best, original_alpha, beta, N::PV);
             self.shared
                 .tt
                 .store(key, ply, best_move, best, static_eval, depth, bound);
@@ -1083,38 +1104,19 @@ impl<'a> Worker<'a> {
         ply: usize,
         qdepth: i32,
     ) -> Value {
-        // Step 1. Count the node and check the limits.
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        if N::PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply);
-        }
-        let in_check = self.frame().in_check;
-        // A quiet evasion or check can complete a repetition here too.
-        if let Some(value) = self.rule_value(ply) {
-            return value;
-        }
-        if ply >= MAX_PLY - 8 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
+        // Step 1. Count the node and check the limits; a quiet evasion or check can complete a
+        // repetition here too.
+        let in_check = match self.enter_node::<N>(ply) {
+            Ok(in_check) => in_check,
+            Err(value) => return value,
+        };
 
         // Step 2. Transposition table.
         let key = self.pos.history_hash();
         let entry = self.shared.tt.probe(key, ply);
         let tt_depth = if in_check || qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry {
-            if !N::PV
-                && e.depth >= tt_depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !N::PV && e.settles(tt_depth, alpha, beta) {
                 return e.score;
             }
         }
@@ -1176,18 +1178,8 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    best_move = m;
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if value >= beta {
-                        break;
-                    }
-                    alpha = value;
-                }
+            if self.keep_best::<N>(ply, m, value, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
 
@@ -1195,13 +1187,7 @@ impl<'a> Worker<'a> {
         if in_check && move_count == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if N::PV && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta, N::PV);
         self.shared.tt.store(
             key,
             ply,

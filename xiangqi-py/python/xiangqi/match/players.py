@@ -13,7 +13,7 @@ import random
 import re
 import shlex
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from xiangqi._xiangqi import Board
 from xiangqi.engine import LEVELS, Engine, Limit, PlayResult
@@ -159,38 +159,9 @@ class EngineConfig:
             try:
                 if key.startswith("option."):
                     options[key[len("option.") :]] = value
-                elif key == "name":
-                    kwargs["name"] = value
-                elif key == "level":
-                    kwargs["level"] = value.lower()
-                elif key in ("cmd", "command"):
-                    kwargs["command"] = shlex.split(value)
-                elif key in ("proto", "protocol"):
-                    kwargs["protocol"] = value.lower()
-                elif key == "ranks":
-                    kwargs["ranks"] = int(value)
-                elif key == "dir":
-                    kwargs["cwd"] = value
-                elif key == "threads":
-                    kwargs["threads"] = int(value)
-                elif key == "hash":
-                    kwargs["hash_mb"] = int(value)
-                elif key == "seed":
-                    kwargs["seed"] = int(value)
-                elif key == "tc":
-                    kwargs["tc"] = TimeControl.parse(value)
-                elif key == "st":
-                    kwargs["st"] = float(value)
-                elif key == "nodes":
-                    kwargs["nodes"] = int(value)
-                elif key == "depth":
-                    kwargs["depth"] = int(value)
-                elif key == "timemargin":
-                    kwargs["time_margin"] = float(value)
-                elif key == "timeout":
-                    kwargs["move_timeout"] = float(value)
-                elif key == "starttimeout":
-                    kwargs["start_timeout"] = float(value)
+                elif key in _SETTINGS:
+                    attribute, convert = _SETTINGS[key]
+                    kwargs[attribute] = convert(value)
                 else:
                     raise ValueError(f"unknown engine setting {key!r}")
             except ValueError as e:
@@ -198,6 +169,21 @@ class EngineConfig:
                     raise
                 raise ValueError(f"bad value in {token!r}: {e}") from None
         return cls(options=options, **kwargs)
+
+
+# The `key=value` engine settings of `EngineConfig.parse`, grouped by how their values are read:
+# each key with the attribute it sets.
+_SETTINGS_BY_READER: List[Tuple[Callable[[str], Any], Dict[str, str]]] = [
+    (str, {"name": "name", "dir": "cwd"}),
+    (str.lower, {"level": "level", "proto": "protocol", "protocol": "protocol"}),
+    (shlex.split, {"cmd": "command", "command": "command"}),
+    (int, {"ranks": "ranks", "threads": "threads", "hash": "hash_mb", "seed": "seed", "nodes": "nodes", "depth": "depth"}),
+    (float, {"st": "st", "timemargin": "time_margin", "timeout": "move_timeout", "starttimeout": "start_timeout"}),
+    (TimeControl.parse, {"tc": "tc"}),
+]
+_SETTINGS: Dict[str, Tuple[str, Callable[[str], Any]]] = {
+    key: (attribute, read) for read, keys in _SETTINGS_BY_READER for key, attribute in keys.items()
+}
 
 
 class Player:

@@ -405,30 +405,9 @@ class Match:
             who = side_name[turn]
             try:
                 found = player.play(board, limit, timeout)
-            except EngineTimeoutError as e:
-                player.reset()
-                if allowed is not None:
-                    lose(turn, "time forfeit", f"{who} loses on time ({e})")
-                else:
-                    lose(turn, "time forfeit", f"{who}'s engine hangs ({e})")
-                break
-            except EngineIllegalMoveError as e:
-                player.reset()
-                lose(turn, "rules infraction", f"{who} plays the illegal move {e.move}")
-                break
-            except EngineProtocolError as e:
-                player.reset()
-                said = e.line.strip()[:80]
-                detail = f" in {said!r}" if said and said not in str(e) else ""
-                lose(turn, "rules infraction", f"{who}'s engine breaks the protocol: {e}{detail}")
-                break
-            except EngineTerminatedError as e:
-                player.reset()
-                lose(turn, "abandoned", f"{who}'s engine crashed ({e})")
-                break
             except EngineError as e:
                 player.reset()
-                lose(turn, "abandoned", f"{who}'s engine failed ({e})")
+                lose(turn, *_engine_failure(e, who, timed=allowed is not None))
                 break
             if self._stop.is_set():
                 return None
@@ -584,3 +563,19 @@ class Match:
         if self.progress is not None:
             self.progress(f"resuming {path}: {len(done)} of {len(self.tasks)} games already played")
         return done
+
+
+def _engine_failure(e: EngineError, who: str, timed: bool) -> Tuple[str, str]:
+    """The termination and the reason when `who`'s engine fails to move with `e`; a timeout
+    under a time limit (`timed`) loses on time, one without any is a hung engine."""
+    if isinstance(e, EngineTimeoutError):
+        return "time forfeit", f"{who} loses on time ({e})" if timed else f"{who}'s engine hangs ({e})"
+    if isinstance(e, EngineIllegalMoveError):
+        return "rules infraction", f"{who} plays the illegal move {e.move}"
+    if isinstance(e, EngineProtocolError):
+        said = e.line.strip()[:80]
+        detail = f" in {said!r}" if said and said not in str(e) else ""
+        return "rules infraction", f"{who}'s engine breaks the protocol: {e}{detail}"
+    if isinstance(e, EngineTerminatedError):
+        return "abandoned", f"{who}'s engine crashed ({e})"
+    return "abandoned", f"{who}'s engine failed ({e})"

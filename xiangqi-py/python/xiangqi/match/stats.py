@@ -121,9 +121,36 @@ class EloEstimate:
         return f"{self.elo:+.1f} (no bound yet)"
 
 
+class _ScoreCounts:
+    """Counts by score (`counts`, one per value of `VALUES`): the mean score per game, the
+    variance of one counted unit's score per game, and the Elo difference with its 95% interval
+    taken from that variance."""
+
+    VALUES: Tuple[float, ...] = ()
+
+    @property
+    def counts(self) -> Tuple[int, ...]:
+        raise NotImplementedError
+
+    def score(self) -> float:
+        """The mean score per game (0.5 before anything is counted)."""
+        return _moments(self.counts, self.VALUES)[1]
+
+    def variance(self) -> float:
+        """The variance of one counted unit's score per game."""
+        return _moments(self.counts, self.VALUES)[2]
+
+    def elo(self) -> EloEstimate:
+        """The Elo difference with its 95% interval, from the counted units' variance."""
+        n, mean, variance = _moments(self.counts, self.VALUES)
+        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf, n)
+
+
 @dataclass(frozen=True)
-class Trinomial:
-    """Win, draw and loss counts."""
+class Trinomial(_ScoreCounts):
+    """Win, draw and loss counts; games taken as independent."""
+
+    VALUES = TRINOMIAL_VALUES
 
     wins: int = 0
     draws: int = 0
@@ -138,26 +165,14 @@ class Trinomial:
         """Losses, draws, wins: in the order of the values 0, 1/2, 1."""
         return (self.losses, self.draws, self.wins)
 
-    def score(self) -> float:
-        """The mean score per game (0.5 before any game)."""
-        return _moments(self.counts, TRINOMIAL_VALUES)[1]
-
-    def variance(self) -> float:
-        """The variance of one game's score."""
-        return _moments(self.counts, TRINOMIAL_VALUES)[2]
-
-    def elo(self) -> EloEstimate:
-        """The Elo difference with its 95% interval, games taken as independent."""
-        n, mean, variance = _moments(self.counts, TRINOMIAL_VALUES)
-        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf, n)
-
 
 @dataclass(frozen=True)
-class Pentanomial:
+class Pentanomial(_ScoreCounts):
     """Pair counts by the pair's points: 0, 1/2, 1, 3/2, 2 (a loss and a win score 1, as two
-    draws do)."""
+    draws do); the variance is the pairs'."""
 
-    counts: Tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    VALUES = PENTANOMIAL_VALUES
+    counts: Tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # type: ignore[assignment]
 
     @property
     def pairs(self) -> int:
@@ -171,19 +186,6 @@ class Pentanomial:
         counts = list(self.counts)
         counts[index] += 1
         return Pentanomial((counts[0], counts[1], counts[2], counts[3], counts[4]))
-
-    def score(self) -> float:
-        """The mean score per game (0.5 before any pair)."""
-        return _moments(self.counts, PENTANOMIAL_VALUES)[1]
-
-    def variance(self) -> float:
-        """The variance of one pair's score per game."""
-        return _moments(self.counts, PENTANOMIAL_VALUES)[2]
-
-    def elo(self) -> EloEstimate:
-        """The Elo difference with its 95% interval, from the pairs' variance."""
-        n, mean, variance = _moments(self.counts, PENTANOMIAL_VALUES)
-        return EloEstimate.from_mean(mean, math.sqrt(variance / n) if n else math.inf, n)
 
 
 def los(wins: int, losses: int) -> float:

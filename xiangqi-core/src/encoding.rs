@@ -12,7 +12,7 @@
 //! replacement characters and [`detect`] only tells UTF-8 from UTF-16.
 //!
 //! ```
-//! use xiangqi_core::text::{decode, detect, TextEncoding};
+//! use xiangqi_core::encoding::{decode, detect, TextEncoding};
 //!
 //! let big5 = b"\xac\xb6\xa4G\xa5\xad\xa4\xad"; // 炮二平五 in Big5
 //! assert_eq!(detect(big5), TextEncoding::Big5);
@@ -202,7 +202,7 @@ impl std::error::Error for Unencodable {}
 /// `gbk` feature GBK and Big5 can hold ASCII text only.
 ///
 /// ```
-/// use xiangqi_core::text::{encode, TextEncoding};
+/// use xiangqi_core::encoding::{encode, TextEncoding};
 ///
 /// assert_eq!(encode("炮二平五", TextEncoding::Big5).unwrap().as_ref(), b"\xac\xb6\xa4G\xa5\xad\xa4\xad");
 /// let err = encode("馬8進7\n俥一平二", TextEncoding::Big5).unwrap_err();
