@@ -584,7 +584,7 @@ mod tests {
     fn the_shipped_openings_parse() {
         assert_eq!(datagen::balanced_openings().len(), 60);
         assert!(datagen::parse_openings("# only a comment\n", Variant::Xiangqi).is_err());
-        assert!(datagen::parse_openings("9/9/9 w")
+        assert!(datagen::parse_openings("9/9/9 w", Variant::Xiangqi)
             .unwrap_err()
             .contains("opening 1"));
     }

@@ -128,7 +128,7 @@ impl AccumulatorStack {
         let (us, them) = (self.view(self.top, turn), self.view(self.top, turn.other()));
         let h = self.hidden;
         let (qa, _, _) = net.scales();
-        let bucket = net.bucket(pos.occupied().count() as u32);
+        let bucket = net.bucket(pos.occupied().count());
         let w2 = net.output_weights(bucket);
         let sum = dot(self.avx2, us, &w2[..h], qa) + dot(self.avx2, them, &w2[h..], qa);
         net.finish(sum, bucket)
@@ -151,7 +151,7 @@ pub fn evaluate_reference(net: &Network, pos: &Position) -> i32 {
     let mut black = vec![0i16; h];
     net.refresh_reference(active_features(pos, Color::Red), &mut red);
     net.refresh_reference(active_features(pos, Color::Black), &mut black);
-    let pieces = pos.occupied().count() as u32;
+    let pieces = pos.occupied().count();
     match pos.turn() {
         Color::Red => net.output_reference(&red, &black, pieces),
         Color::Black => net.output_reference(&black, &red, pieces),
