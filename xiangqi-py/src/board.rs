@@ -12,7 +12,7 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 use std::sync::atomic::{AtomicBool, Ordering};
 use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{
@@ -221,15 +221,6 @@ impl Board {
             .parse_move(text, notation)
             .map(Move::wrap)
             .map_err(move_parse_error)
-    }
-
-    fn legal_move_list(&self) -> Vec<Move> {
-        self.line
-            .pos()
-            .legal_moves()
-            .iter()
-            .map(|&m| Move::wrap(m))
-            .collect()
     }
 }
 
@@ -1211,8 +1202,11 @@ impl LegalMoveGenerator {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.board.borrow(py).legal_move_list();
-        moves.into_pyobject(py)?.try_iter().map(|it| it.into_any())
+        let list = PyList::empty(py);
+        for &m in self.board.borrow(py).line.pos().legal_moves().iter() {
+            list.append(Move::object(py, m)?)?;
+        }
+        list.try_iter().map(|it| it.into_any())
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
