@@ -152,7 +152,8 @@ impl<R: BufRead> PgnReader<R> {
         }
         let mut seen: usize = self.ahead.iter().map(Vec::len).sum();
         while seen < DETECT_AHEAD_BYTES {
-            let mut line = Vec::new();
+            // Room for most lines at once (growing from nothing took five reallocations).
+            let mut line = Vec::with_capacity(128);
             if self.read_raw(&mut line)? == 0 {
                 break;
             }
