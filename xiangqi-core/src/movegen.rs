@@ -13,7 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::square::Square;
+use crate::square::{File, Rank, Square};
 
 /// Where generated moves go: a list, or a counter for perft.
 pub(crate) trait MoveSink {
@@ -74,23 +74,74 @@ impl MoveSink for Any {
 }
 
 impl Position {
-    /// The points whose change of occupancy could expose the side to move's general.
+    /// The points whose change of occupancy could expose the side to move's general, when it
+    /// is not in check: a move from or to any other point needs no test.
+    ///
+    /// A horse's leg toward the general counts. On the general's rank and file only the first
+    /// three pieces outward on each side matter, as a move changes the count of pieces
+    /// between the general and a piece further out by one at most: a chariot (or, on the file,
+    /// the other general) second out attacks once the first piece leaves, a cannon third out
+    /// once the first or the second leaves, and a cannon first out once any piece steps in
+    /// between. Every other point of those lines is safe to leave or to enter.
     #[inline]
     fn sensitive_points(&self) -> Bitboard {
         let us = self.turn();
         let them = !us;
         let ksq = self.general(us);
-        let mut sensitive = Bitboard::EMPTY;
-        let line_attackers = self.pieces(them, Role::Chariot) | self.pieces(them, Role::Cannon);
-        let file = Bitboard::file(ksq.file());
-        if (file & (line_attackers | self.pieces(them, Role::General))).any() {
-            sensitive |= file;
+        let mut sensitive = attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
+        let chariots = self.pieces(them, Role::Chariot);
+        let cannons = self.pieces(them, Role::Cannon);
+        let general = self.pieces(them, Role::General);
+        let (file, rank) = (ksq.file(), ksq.rank());
+        let file_set = Bitboard::file(file);
+        let rank_set = Bitboard::rank(rank);
+        if ((file_set & (chariots | cannons | general)) | (rank_set & (chariots | cannons)))
+            .is_empty()
+        {
+            return sensitive;
         }
-        let rank = Bitboard::rank(ksq.rank());
-        if (rank & line_attackers).any() {
-            sensitive |= rank;
+        let occupied = self.occupied();
+        // The four rays from the general, each to its edge of the board.
+        let edges = [
+            (Square::from_coords(file, Rank::ALL[9]), file_set),
+            (Square::from_coords(file, Rank::ALL[0]), file_set),
+            (Square::from_coords(File::ALL[8], rank), rank_set),
+            (Square::from_coords(File::ALL[0], rank), rank_set),
+        ];
+        for (edge, line) in edges {
+            if edge == ksq || (line & (chariots | cannons | general)).is_empty() {
+                continue;
+            }
+            let mut pieces = (attacks::between(ksq, edge) | Bitboard::from_square(edge)) & occupied;
+            // Outward: the lowest points first above or right of the general, else the highest.
+            let outward = edge > ksq;
+            let mut next = || {
+                let sq = if outward {
+                    pieces.first()
+                } else {
+                    pieces.last()
+                }?;
+                pieces.discard(sq);
+                Some(sq)
+            };
+            let Some(first) = next() else {
+                continue;
+            };
+            if cannons.contains(first) {
+                sensitive |= attacks::between(ksq, first);
+            }
+            let Some(second) = next() else {
+                continue;
+            };
+            // The other general attacks along the file only (the rank holds none of it).
+            if (chariots | general).contains(second) {
+                sensitive.add(first);
+            }
+            if next().is_some_and(|third| cannons.contains(third)) {
+                sensitive.add(first);
+                sensitive.add(second);
+            }
         }
-        sensitive |= attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
         sensitive
     }
 
