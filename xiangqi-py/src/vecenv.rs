@@ -52,7 +52,7 @@ impl Slot {
         } else {
             0
         };
-        self.game = Game::new(starts[i].clone(), rules);
+        self.game.restart(starts[i].clone(), rules);
         self.legal.clear();
         self.game.position().legal_moves_into(&mut self.legal);
     }
@@ -166,7 +166,7 @@ fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out
     slot.game.push_unchecked(m);
     slot.legal.clear();
     slot.game.position().legal_moves_into(&mut slot.legal);
-    let outcome = slot.game.outcome();
+    let outcome = slot.game.outcome_given_moves(!slot.legal.is_empty());
     let (reward, winner) = match outcome.and_then(|o| o.winner) {
         Some(w) => (
             if w == mover { 1.0 } else { -1.0 },
