@@ -8,7 +8,7 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz \
+.PHONY: play test build lint rust-test slow-test perft perft-compare bench clean ffi header header-check c-test fuzz \
 	install c-install-test c-tools stress
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
@@ -53,6 +53,15 @@ slow-test:
 perft: build
 	$(XIANGQI) perft --fen startpos --depth 5
 	$(XIANGQI) perft --fen startpos --depth 6 --threads 2
+
+## Perft beside Pikafish, one thread each: depth 5 from the start and the suite at depth 4, CPU
+## seconds and the ratio (PIKAFISH=/path/to/pikafish, built from its public source outside this
+## repository; nothing here builds it). See docs/speed.md.
+perft-compare: build
+	@if [ -z "$(PIKAFISH)" ] || [ ! -x "$(PIKAFISH)" ]; then \
+		echo "make perft-compare PIKAFISH=/path/to/pikafish (a Pikafish binary; see docs/speed.md)"; exit 1; \
+	fi
+	python3 tools/perft_compare.py --pikafish "$(PIKAFISH)" --xiangqi $(XIANGQI)
 
 ffi:
 	$(CARGO) build --release -p xiangqi-ffi
