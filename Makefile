@@ -179,7 +179,7 @@ VENV_PY := $(VENV)/bin/python
 PY_REQS := xiangqi-py/requirements-dev.txt
 PY_STAMP := $(VENV)/.installed
 
-.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench \
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench records-bench ray-bench \
 	python-install-test
 
 ## The venv with the build and test tools (recreated when the requirements change).
@@ -228,6 +228,11 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+## Reading databases: read_games over a folder and a 50,000-game PGN file, beside `xiangqi pgn
+## stats` (RECORDS=DIR, e.g. the whole CCPD extracted outside the repository; default: the sample).
+records-bench: python-build build
+	$(VENV_PY) xiangqi-py/benches/records_bench.py $(if $(RECORDS),--folder $(RECORDS))
 
 ## Ray's cost on this machine: a match and self-play locally and on a 2-CPU Ray cluster, twice each.
 ray-bench: python-build

@@ -53,7 +53,7 @@
 use crate::adjudication::{adjudicate, NoMoveTest};
 use crate::color::{ByColor, Color};
 use crate::fen::FenError;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::outcome::{ChasedPiece, Outcome, Ruling, Termination};
 use crate::position::{IllegalMove, Position, Undo};
 use crate::repetition::{fill_chases, judge_cycle, PieceId, PieceSet, PlyRecord, NO_ID};
@@ -474,6 +474,18 @@ impl Game {
     /// stands until the move before it is taken back.
     pub fn outcome(&self) -> Option<Outcome> {
         self.judge(NoMoveTest::Always)
+    }
+
+    /// Appends the legal moves of the current position to `list`, as
+    /// [`Position::legal_moves_into`] does, without its test for check: the game made that test
+    /// when it recorded the last move ([`PlyRecord::gave_check`]).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        match self.records.last() {
+            Some(last) => self
+                .position
+                .legal_moves_into_in_check(list, last.gave_check),
+            None => self.position.legal_moves_into(list),
+        }
     }
 
     /// [`Game::outcome`] for a caller that has just listed the legal moves of the current

@@ -186,9 +186,14 @@ impl Position {
     /// [`Position::generate`] by xiangqi's rules.
     #[inline(always)]
     fn xiangqi_generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        self.xiangqi_generate_in_check(sink, mask, self.xiangqi_is_check());
+    }
+
+    /// [`Position::xiangqi_generate`] told whether the side to move is in check.
+    #[inline(always)]
+    fn xiangqi_generate_in_check<S: MoveSink>(&self, sink: &mut S, mask: Bitboard, in_check: bool) {
         let us = self.turn();
         let mask = mask - self.by_color(us);
-        let in_check = self.xiangqi_is_check();
         let sensitive = self.sensitive_points();
 
         // General: always tested, it is the piece whose safety is in question.
@@ -252,6 +257,18 @@ impl Position {
     /// Appends every legal move to `list`.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         self.generate(list, Bitboard::FULL);
+    }
+
+    /// [`Position::legal_moves_into`] for a caller that knows whether the side to move is in
+    /// check ([`Position::is_check`]), as a [`Game`](crate::Game) does for every ply it
+    /// recorded: the generator's own check test is spared.
+    pub(crate) fn legal_moves_into_in_check(&self, list: &mut MoveList, in_check: bool) {
+        debug_assert_eq!(in_check, self.is_check());
+        if self.variant().is_janggi() {
+            self.janggi_generate(list, Bitboard::FULL);
+        } else {
+            self.xiangqi_generate_in_check(list, Bitboard::FULL, in_check);
+        }
     }
 
     /// Appends the legal captures to `list` (for quiescence search).

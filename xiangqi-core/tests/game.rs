@@ -445,7 +445,8 @@ fn chases_filled_at_repetitions_rule_as_chases_filled_every_ply() {
     );
 }
 
-/// Random games judged by `outcome` and by `outcome_given_moves` alike at every ply, each
+/// Random games judged by `outcome` and by `outcome_given_moves` alike at every ply, their
+/// moves listed by `Game::legal_moves_into` as by the position's, each
 /// played in one `Game` restarted between games, which must equal a new one.
 #[test]
 fn outcome_given_moves_and_restart_agree_with_outcome_and_new() {
@@ -459,6 +460,9 @@ fn outcome_given_moves_and_restart_agree_with_outcome_and_new() {
         assert_eq!(game, Game::new(start.clone(), rules));
         for _ in 0..300 {
             let legal = game.position().legal_moves();
+            let mut listed = xiangqi_core::MoveList::new();
+            game.legal_moves_into(&mut listed);
+            assert_eq!(&listed[..], &legal[..]);
             let outcome = game.outcome();
             assert_eq!(game.outcome_given_moves(!legal.is_empty()), outcome);
             if outcome.is_some() {
