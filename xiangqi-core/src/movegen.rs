@@ -26,9 +26,14 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
+    /// `true` when the sink keeps the moves in order (a list): they then come in the order
+    /// that [`Position::late_points`] sets.
+    const KEEPS_ORDER: bool = false;
 }
 
 impl MoveSink for MoveList {
+    const KEEPS_ORDER: bool = true;
+
     #[inline]
     fn one(&mut self, from: Square, to: Square) {
         self.push(Move::new(from, to));
@@ -145,7 +150,34 @@ impl Position {
         sensitive
     }
 
-    /// Emits the legal moves among `targets` from `from`.
+    /// The points that order a list of moves: the general's rank and file when an enemy
+    /// chariot or cannon (on the file, or the other general) stands on them, and the legs of
+    /// the enemy horses aimed at the general. A piece standing on one of them lists its moves
+    /// in the order of their targets; any other lists its moves to other points first, then
+    /// those to these points. This was the set of points tested before
+    /// [`Position::sensitive_points`] narrowed it; the order is kept because the engine's move
+    /// ordering sees it (the bench signature depends on it). A superset of the sensitive points.
+    #[inline]
+    fn late_points(&self) -> Bitboard {
+        let them = !self.turn();
+        let ksq = self.general(self.turn());
+        let line_attackers = self.pieces(them, Role::Chariot) | self.pieces(them, Role::Cannon);
+        let mut late = attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
+        let file = Bitboard::file(ksq.file());
+        if (file & (line_attackers | self.pieces(them, Role::General))).any() {
+            late |= file;
+        }
+        let rank = Bitboard::rank(ksq.rank());
+        if (rank & line_attackers).any() {
+            late |= rank;
+        }
+        late
+    }
+
+    /// Emits the legal moves among `targets` from `from`: a move is tested when the side to
+    /// move is in check (`careful`) or when it leaves or enters a sensitive point, in the order
+    /// [`Position::late_points`] sets (a superset of `sensitive`; the same set for sinks that
+    /// keep no order).
     #[inline(always)]
     fn emit<S: MoveSink>(
         &self,
@@ -154,19 +186,23 @@ impl Position {
         targets: Bitboard,
         careful: bool,
         sensitive: Bitboard,
+        late: Bitboard,
     ) {
-        if careful || sensitive.contains(from) {
+        if careful || late.contains(from) {
+            let test_all = careful || sensitive.contains(from);
             for to in targets {
-                if self.king_safe_after(from, to) {
-                    sink.one(from, to);
+                if (test_all || sensitive.contains(to)) && !self.king_safe_after(from, to) {
+                    continue;
                 }
+                sink.one(from, to);
             }
         } else {
-            sink.many(from, targets - sensitive);
-            for to in targets & sensitive {
-                if self.king_safe_after(from, to) {
-                    sink.one(from, to);
+            sink.many(from, targets - late);
+            for to in targets & late {
+                if sensitive.contains(to) && !self.king_safe_after(from, to) {
+                    continue;
                 }
+                sink.one(from, to);
             }
         }
     }
@@ -195,6 +231,11 @@ impl Position {
         let us = self.turn();
         let mask = mask - self.by_color(us);
         let sensitive = self.sensitive_points();
+        let late = if S::KEEPS_ORDER {
+            self.late_points()
+        } else {
+            sensitive
+        };
 
         // General: always tested, it is the piece whose safety is in question.
         let ksq = self.general(us);
@@ -210,7 +251,7 @@ impl Position {
                 if sink.done() {
                     return;
                 }
-                self.emit_role(sink, $role, mask, in_check, sensitive);
+                self.emit_role(sink, $role, mask, in_check, sensitive, late);
             )*};
         }
         roles!(
@@ -232,13 +273,14 @@ impl Position {
         mask: Bitboard,
         in_check: bool,
         sensitive: Bitboard,
+        late: Bitboard,
     ) {
         let piece = Piece::new(self.turn(), role);
         let occupied = self.occupied();
         for from in self.pieces(piece.color, role) {
             let targets =
                 attacks::moves_on_file(piece, from, occupied, || self.file_occupancy(from.file()));
-            self.emit(sink, from, targets & mask, in_check, sensitive);
+            self.emit(sink, from, targets & mask, in_check, sensitive, late);
         }
     }
 
