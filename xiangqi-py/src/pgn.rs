@@ -34,9 +34,15 @@ fn line_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("comment", comment)?;
-    let sequence = MoveSequence {
-        moves: moves.iter().map(|m| m.mv).collect(),
-    };
+    let sequence = Bound::new(
+        py,
+        MoveSequence {
+            moves: moves.iter().map(|m| m.mv).collect(),
+        },
+    )?;
+    // SAFETY: the object was just made and is alive; a sequence holds no Python object, so it
+    // is never part of a cycle and the collector need not see it (see `Move::object`).
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(sequence.as_ptr().cast()) };
     d.set_item("moves", sequence)?;
     // A line without comments or NAGs (most of a database) gets `None` for either list.
     if moves.iter().any(|m| m.comment.is_some()) {
@@ -79,7 +85,13 @@ fn line_dict<'py>(
 /// The record as a dict (see the module documentation).
 pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, PyDict>> {
     let d = line_dict(py, &game.moves, game.comment.as_ref(), 0)?;
-    d.set_item("headers", game.tags.clone())?;
+    // A dict, as `Game.headers` keeps them (a later tag of the same name wins, as it does in
+    // `dict(pairs)`): one object where a list of pairs took one per tag.
+    let headers = PyDict::new(py);
+    for (name, value) in &game.tags {
+        headers.set_item(name, value)?;
+    }
+    d.set_item("headers", headers)?;
     d.set_item("fen", game.start.fen())?;
     d.set_item("result", game.result.as_str())?;
     d.set_item(
@@ -435,7 +447,14 @@ pub(crate) fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
     let fen: String = record.get_item("fen")?.extract()?;
     let start = Position::from_fen(&fen).map_err(fen_error)?;
     let mut game = PgnGame::new(start);
-    game.tags = record.get_item("headers")?.extract()?;
+    let headers = record.get_item("headers")?;
+    game.tags = match headers.cast::<PyDict>() {
+        Ok(dict) => dict
+            .iter()
+            .map(|(name, value)| Ok((name.extract()?, value.extract()?)))
+            .collect::<PyResult<_>>()?,
+        Err(_) => headers.extract()?,
+    };
     let result: String = record.get_item("result")?.extract()?;
     game.result = PgnResult::parse(&result).ok_or_else(|| {
         XiangqiError::new_err(format!(
