@@ -8,7 +8,7 @@ SHELL  := /bin/bash
 
 XIANGQI := target/release/xiangqi
 
-.PHONY: play test build lint rust-test slow-test perft bench clean ffi header header-check c-test fuzz \
+.PHONY: play test build lint rust-test slow-test perft perft-compare bench clean ffi header header-check c-test fuzz \
 	install c-install-test c-tools stress
 
 # C tests: warnings are errors, AddressSanitizer and UndefinedBehaviorSanitizer on.
@@ -53,6 +53,15 @@ slow-test:
 perft: build
 	$(XIANGQI) perft --fen startpos --depth 5
 	$(XIANGQI) perft --fen startpos --depth 6 --threads 2
+
+## Perft beside Pikafish, one thread each: depth 5 from the start and the suite at depth 4, CPU
+## seconds and the ratio (PIKAFISH=/path/to/pikafish, built from its public source outside this
+## repository; nothing here builds it). See docs/speed.md.
+perft-compare: build
+	@if [ -z "$(PIKAFISH)" ] || [ ! -x "$(PIKAFISH)" ]; then \
+		echo "make perft-compare PIKAFISH=/path/to/pikafish (a Pikafish binary; see docs/speed.md)"; exit 1; \
+	fi
+	python3 tools/perft_compare.py --pikafish "$(PIKAFISH)" --xiangqi $(XIANGQI)
 
 ffi:
 	$(CARGO) build --release -p xiangqi-ffi
@@ -170,7 +179,7 @@ VENV_PY := $(VENV)/bin/python
 PY_REQS := xiangqi-py/requirements-dev.txt
 PY_STAMP := $(VENV)/.installed
 
-.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench ray-bench \
+.PHONY: python-venv python-build python-test python-stubtest python-notebook python-bench records-bench ray-bench \
 	python-install-test
 
 ## The venv with the build and test tools (recreated when the requirements change).
@@ -219,6 +228,11 @@ python-notebook: python-build
 ## Python-side speed: plies/s of a Python loop (vs cchess) and VecEnv steps/s.
 python-bench: python-build
 	$(VENV_PY) xiangqi-py/benches/python_bench.py
+
+## Reading databases: read_games over a folder and a 50,000-game PGN file, beside `xiangqi pgn
+## stats` (RECORDS=DIR, e.g. the whole CCPD extracted outside the repository; default: the sample).
+records-bench: python-build build
+	$(VENV_PY) xiangqi-py/benches/records_bench.py $(if $(RECORDS),--folder $(RECORDS))
 
 ## Ray's cost on this machine: a match and self-play locally and on a 2-CPU Ray cluster, twice each.
 ray-bench: python-build

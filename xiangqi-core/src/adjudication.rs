@@ -58,6 +58,13 @@ pub enum NoMoveTest {
     /// that such an ending gives way to mate as it does in a game. For a search, which finds
     /// mates by generating moves anyway and must not pay a move generation at every node.
     WhenRuleEnds,
+    /// The full judgement of [`NoMoveTest::Always`], for a caller that has just listed the
+    /// legal moves of the position (a training environment lists them for its action mask)
+    /// and says whether there were any, instead of generating them again.
+    Known {
+        /// Whether the side to move has a legal move ([`Position::has_legal_moves`]).
+        has_legal_moves: bool,
+    },
 }
 
 /// How the game stands at `pos` by `rules`, or `None` while it goes on (see the
@@ -179,15 +186,19 @@ fn adjudicate_janggi(
 }
 
 /// The ending a rule gives (`by_rule`) yields to checkmate or stalemate when the side to move
-/// has no legal move; under [`NoMoveTest::Always`] the move test runs when no rule ends the
-/// game too. Both games' adjudications end here.
+/// has no legal move; under [`NoMoveTest::Always`] (and [`NoMoveTest::Known`]) the move test
+/// runs when no rule ends the game too. Both games' adjudications end here.
 #[inline]
 fn no_move_first(
     pos: &Position,
     by_rule: Option<Outcome>,
     no_moves: NoMoveTest,
 ) -> Option<Outcome> {
-    if (by_rule.is_some() || no_moves == NoMoveTest::Always) && !pos.has_legal_moves() {
+    let no_legal_move = || match no_moves {
+        NoMoveTest::Known { has_legal_moves } => !has_legal_moves,
+        NoMoveTest::Always | NoMoveTest::WhenRuleEnds => !pos.has_legal_moves(),
+    };
+    if (by_rule.is_some() || no_moves != NoMoveTest::WhenRuleEnds) && no_legal_move() {
         let termination = if pos.is_check() {
             Termination::Checkmate
         } else {

@@ -161,6 +161,12 @@ pub fn decode(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
 /// Decodes one line (or any piece of text that ends at a character boundary) into `out`,
 /// returning how many malformed sequences became U+FFFD.
 pub fn decode_into(bytes: &[u8], encoding: TextEncoding, out: &mut String) -> usize {
+    if matches!(encoding, TextEncoding::Gbk | TextEncoding::Big5)
+        && TextEncoding::from_bom(bytes).is_none()
+    {
+        // Straight into `out`: a line of a legacy file costs no allocation of its own.
+        return imp::decode_legacy_into(bytes, encoding, out);
+    }
     let decoded = decode(bytes, encoding);
     out.push_str(&decoded.text);
     decoded.errors
@@ -294,6 +300,30 @@ mod imp {
         0xB648, 0xACDB, 0xA74C, 0xA8F2,
     ];
 
+    /// A set of double-byte codes, one bit a code: a lookup per character, where searching the
+    /// lists was a dozen comparisons.
+    struct CodeSet([u64; 1024]);
+
+    impl CodeSet {
+        const fn of(codes: &[u16]) -> CodeSet {
+            let mut bits = [0u64; 1024];
+            let mut i = 0;
+            while i < codes.len() {
+                bits[codes[i] as usize / 64] |= 1 << (codes[i] % 64);
+                i += 1;
+            }
+            CodeSet(bits)
+        }
+
+        #[inline]
+        fn contains(&self, code: u16) -> bool {
+            self.0[usize::from(code / 64)] >> (code % 64) & 1 != 0
+        }
+    }
+
+    static GBK_MOVE_SET: CodeSet = CodeSet::of(&GBK_MOVE_CHARS);
+    static BIG5_MOVE_SET: CodeSet = CodeSet::of(&BIG5_MOVE_CHARS);
+
     /// Counts the move characters of `bytes` read as GBK and as Big5, in one pass over the
     /// raw bytes (both are double-byte codes with lead bytes from 0x81).
     fn move_chars(bytes: &[u8]) -> (usize, usize) {
@@ -305,8 +335,8 @@ mod imp {
                 continue;
             }
             let pair = u16::from(bytes[i]) << 8 | u16::from(bytes[i + 1]);
-            gbk += usize::from(GBK_MOVE_CHARS.contains(&pair));
-            big5 += usize::from(BIG5_MOVE_CHARS.contains(&pair));
+            gbk += usize::from(GBK_MOVE_SET.contains(pair));
+            big5 += usize::from(BIG5_MOVE_SET.contains(pair));
             i += 2;
         }
         (gbk, big5)
@@ -358,6 +388,29 @@ mod imp {
         }
     }
 
+    /// [`decode_legacy`] of GBK or Big5 appended to `out`, with the same count of errors.
+    pub(super) fn decode_legacy_into(
+        bytes: &[u8],
+        encoding: TextEncoding,
+        out: &mut String,
+    ) -> usize {
+        let encoding = match encoding {
+            TextEncoding::Big5 => encoding_rs::BIG5,
+            _ => encoding_rs::GB18030,
+        };
+        let mut decoder = encoding.new_decoder_without_bom_handling();
+        let start = out.len();
+        let Some(room) = decoder.max_utf8_buffer_length(bytes.len()) else {
+            let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
+            out.push_str(&text);
+            return legacy_errors(&text, had_errors);
+        };
+        // With room for the longest decoding, one call decodes it all.
+        out.reserve(room);
+        let (_, _, had_errors) = decoder.decode_to_string(bytes, out, true);
+        legacy_errors(&out[start..], had_errors)
+    }
+
     /// `text` in GBK (as GB18030) or Big5, or `None` when Big5 lacks one of its characters.
     pub(super) fn encode_legacy(text: &str, encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
         let encoding = match encoding {
@@ -401,6 +454,16 @@ mod imp {
     /// Without the feature GBK and Big5 hold ASCII text only.
     pub(super) fn encode_legacy(text: &str, _encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
         text.is_ascii().then_some(Cow::Borrowed(text.as_bytes()))
+    }
+
+    pub(super) fn decode_legacy_into(
+        bytes: &[u8],
+        encoding: TextEncoding,
+        out: &mut String,
+    ) -> usize {
+        let (text, errors) = decode_legacy(bytes, encoding);
+        out.push_str(&text);
+        errors
     }
 
     pub(super) fn decode_legacy(bytes: &[u8], _encoding: TextEncoding) -> (Cow<'_, str>, usize) {

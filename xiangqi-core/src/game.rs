@@ -53,7 +53,7 @@
 use crate::adjudication::{adjudicate, NoMoveTest};
 use crate::color::{ByColor, Color};
 use crate::fen::FenError;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::outcome::{ChasedPiece, Outcome, Ruling, Termination};
 use crate::position::{IllegalMove, Position, Undo};
 use crate::repetition::{
@@ -127,6 +127,19 @@ impl Game {
             states: Vec::new(),
             declared: None,
         }
+    }
+
+    /// Makes this game the one [`Game::new`] would make from `start` under `rules`, keeping the
+    /// memory its records took: a driver that plays game after game (a training environment)
+    /// allocates nothing once its games have reached their usual length.
+    pub fn restart(&mut self, start: Position, rules: Rules) {
+        self.ids = ids_of(&start);
+        self.position.clone_from(&start);
+        self.start = start;
+        self.rules = rules;
+        self.records.clear();
+        self.states.clear();
+        self.declared = None;
     }
 
     /// A game from a FEN under `rules`.
@@ -448,12 +461,43 @@ impl Game {
     /// after the end, and the game is then judged afresh), except that a declared result
     /// stands until the move before it is taken back.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.judge(NoMoveTest::Always)
+    }
+
+    /// Appends the legal moves of the current position to `list`, as
+    /// [`Position::legal_moves_into`] does, without its test for check: the game made that test
+    /// when it recorded the last move ([`PlyRecord::gave_check`]).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        match self.records.last() {
+            Some(last) => self
+                .position
+                .legal_moves_into_in_check(list, last.gave_check),
+            None => self.position.legal_moves_into(list),
+        }
+    }
+
+    /// [`Game::outcome`] for a caller that has just listed the legal moves of the current
+    /// position and tells whether there were any: the same judgement, without generating the
+    /// moves again (a training environment lists them for its action mask at every step).
+    ///
+    /// ```
+    /// use xiangqi_core::{Game, Position, Rules};
+    /// let game = Game::new(Position::from_fen("3k1R3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap(), Rules::axf());
+    /// let has_moves = !game.position().legal_moves().is_empty();
+    /// assert_eq!(game.outcome_given_moves(has_moves), game.outcome());
+    /// assert!(game.outcome().is_some());
+    /// ```
+    pub fn outcome_given_moves(&self, has_legal_moves: bool) -> Option<Outcome> {
+        self.judge(NoMoveTest::Known { has_legal_moves })
+    }
+
+    fn judge(&self, no_moves: NoMoveTest) -> Option<Outcome> {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);
         }
         let repetition = (self.repetition_count() >= self.rules.repetition_count.max(2))
             .then(|| self.repetition_outcome());
-        adjudicate(&self.position, &self.rules, repetition, NoMoveTest::Always)
+        adjudicate(&self.position, &self.rules, repetition, no_moves)
     }
 
     /// A legal move of the side to move after which the rules draw the game (a repetition or

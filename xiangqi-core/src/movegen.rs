@@ -13,7 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::square::Square;
+use crate::square::{File, Rank, Square};
 
 /// Where generated moves go: a list, or a counter for perft.
 pub(crate) trait MoveSink {
@@ -26,9 +26,14 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
+    /// `true` when the sink keeps the moves in order (a list): they then come in the order
+    /// that [`Position::late_points`] sets.
+    const KEEPS_ORDER: bool = false;
 }
 
 impl MoveSink for MoveList {
+    const KEEPS_ORDER: bool = true;
+
     #[inline]
     fn one(&mut self, from: Square, to: Square) {
         self.push(Move::new(from, to));
@@ -74,27 +79,105 @@ impl MoveSink for Any {
 }
 
 impl Position {
-    /// The points whose change of occupancy could expose the side to move's general.
+    /// The points whose change of occupancy could expose the side to move's general, when it
+    /// is not in check: a move from or to any other point needs no test.
+    ///
+    /// A horse's leg toward the general counts. On the general's rank and file only the first
+    /// three pieces outward on each side matter, as a move changes the count of pieces
+    /// between the general and a piece further out by one at most: a chariot (or, on the file,
+    /// the other general) second out attacks once the first piece leaves, a cannon third out
+    /// once the first or the second leaves, and a cannon first out once any piece steps in
+    /// between. Every other point of those lines is safe to leave or to enter.
     #[inline]
     fn sensitive_points(&self) -> Bitboard {
         let us = self.turn();
         let them = !us;
         let ksq = self.general(us);
-        let mut sensitive = Bitboard::EMPTY;
-        let line_attackers = self.pieces(them, Role::Chariot) | self.pieces(them, Role::Cannon);
-        let file = Bitboard::file(ksq.file());
-        if (file & (line_attackers | self.pieces(them, Role::General))).any() {
-            sensitive |= file;
+        let mut sensitive = attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
+        let chariots = self.pieces(them, Role::Chariot);
+        let cannons = self.pieces(them, Role::Cannon);
+        let general = self.pieces(them, Role::General);
+        let (file, rank) = (ksq.file(), ksq.rank());
+        let file_set = Bitboard::file(file);
+        let rank_set = Bitboard::rank(rank);
+        if ((file_set & (chariots | cannons | general)) | (rank_set & (chariots | cannons)))
+            .is_empty()
+        {
+            return sensitive;
         }
-        let rank = Bitboard::rank(ksq.rank());
-        if (rank & line_attackers).any() {
-            sensitive |= rank;
+        let occupied = self.occupied();
+        // The four rays from the general, each to its edge of the board.
+        let edges = [
+            (Square::from_coords(file, Rank::ALL[9]), file_set),
+            (Square::from_coords(file, Rank::ALL[0]), file_set),
+            (Square::from_coords(File::ALL[8], rank), rank_set),
+            (Square::from_coords(File::ALL[0], rank), rank_set),
+        ];
+        for (edge, line) in edges {
+            if edge == ksq || (line & (chariots | cannons | general)).is_empty() {
+                continue;
+            }
+            let mut pieces = (attacks::between(ksq, edge) | Bitboard::from_square(edge)) & occupied;
+            // Outward: the lowest points first above or right of the general, else the highest.
+            let outward = edge > ksq;
+            let mut next = || {
+                let sq = if outward {
+                    pieces.first()
+                } else {
+                    pieces.last()
+                }?;
+                pieces.discard(sq);
+                Some(sq)
+            };
+            let Some(first) = next() else {
+                continue;
+            };
+            if cannons.contains(first) {
+                sensitive |= attacks::between(ksq, first);
+            }
+            let Some(second) = next() else {
+                continue;
+            };
+            // The other general attacks along the file only (the rank holds none of it).
+            if (chariots | general).contains(second) {
+                sensitive.add(first);
+            }
+            if next().is_some_and(|third| cannons.contains(third)) {
+                sensitive.add(first);
+                sensitive.add(second);
+            }
         }
-        sensitive |= attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
         sensitive
     }
 
-    /// Emits the legal moves among `targets` from `from`.
+    /// The points that order a list of moves: the general's rank and file when an enemy
+    /// chariot or cannon (on the file, or the other general) stands on them, and the legs of
+    /// the enemy horses aimed at the general. A piece standing on one of them lists its moves
+    /// in the order of their targets; any other lists its moves to other points first, then
+    /// those to these points. This was the set of points tested before
+    /// [`Position::sensitive_points`] narrowed it; the order is kept because the engine's move
+    /// ordering sees it (the bench signature depends on it). A superset of the sensitive points.
+    #[inline]
+    fn late_points(&self) -> Bitboard {
+        let them = !self.turn();
+        let ksq = self.general(self.turn());
+        let line_attackers = self.pieces(them, Role::Chariot) | self.pieces(them, Role::Cannon);
+        let mut late = attacks::horse_legs_toward(ksq, self.pieces(them, Role::Horse));
+        let file = Bitboard::file(ksq.file());
+        if (file & (line_attackers | self.pieces(them, Role::General))).any() {
+            late |= file;
+        }
+        let rank = Bitboard::rank(ksq.rank());
+        if (rank & line_attackers).any() {
+            late |= rank;
+        }
+        late
+    }
+
+    /// Emits the legal moves among `targets` from `from`: a move is tested when the side to
+    /// move is in check (`careful`) or when it leaves or enters a sensitive point, in the order
+    /// [`Position::late_points`] sets (a superset of `sensitive`; the same set for sinks that
+    /// keep no order).
     #[inline(always)]
     fn emit<S: MoveSink>(
         &self,
@@ -103,19 +186,23 @@ impl Position {
         targets: Bitboard,
         careful: bool,
         sensitive: Bitboard,
+        late: Bitboard,
     ) {
-        if careful || sensitive.contains(from) {
+        if careful || late.contains(from) {
+            let test_all = careful || sensitive.contains(from);
             for to in targets {
-                if self.king_safe_after(from, to) {
-                    sink.one(from, to);
+                if (test_all || sensitive.contains(to)) && !self.king_safe_after(from, to) {
+                    continue;
                 }
+                sink.one(from, to);
             }
         } else {
-            sink.many(from, targets - sensitive);
-            for to in targets & sensitive {
-                if self.king_safe_after(from, to) {
-                    sink.one(from, to);
+            sink.many(from, targets - late);
+            for to in targets & late {
+                if sensitive.contains(to) && !self.king_safe_after(from, to) {
+                    continue;
                 }
+                sink.one(from, to);
             }
         }
     }
@@ -135,10 +222,20 @@ impl Position {
     /// [`Position::generate`] by xiangqi's rules.
     #[inline(always)]
     fn xiangqi_generate<S: MoveSink>(&self, sink: &mut S, mask: Bitboard) {
+        self.xiangqi_generate_in_check(sink, mask, self.xiangqi_is_check());
+    }
+
+    /// [`Position::xiangqi_generate`] told whether the side to move is in check.
+    #[inline(always)]
+    fn xiangqi_generate_in_check<S: MoveSink>(&self, sink: &mut S, mask: Bitboard, in_check: bool) {
         let us = self.turn();
         let mask = mask - self.by_color(us);
-        let in_check = self.xiangqi_is_check();
         let sensitive = self.sensitive_points();
+        let late = if S::KEEPS_ORDER {
+            self.late_points()
+        } else {
+            sensitive
+        };
 
         // General: always tested, it is the piece whose safety is in question.
         let ksq = self.general(us);
@@ -154,7 +251,7 @@ impl Position {
                 if sink.done() {
                     return;
                 }
-                self.emit_role(sink, $role, mask, in_check, sensitive);
+                self.emit_role(sink, $role, mask, in_check, sensitive, late);
             )*};
         }
         roles!(
@@ -176,13 +273,14 @@ impl Position {
         mask: Bitboard,
         in_check: bool,
         sensitive: Bitboard,
+        late: Bitboard,
     ) {
         let piece = Piece::new(self.turn(), role);
         let occupied = self.occupied();
         for from in self.pieces(piece.color, role) {
             let targets =
                 attacks::moves_on_file(piece, from, occupied, || self.file_occupancy(from.file()));
-            self.emit(sink, from, targets & mask, in_check, sensitive);
+            self.emit(sink, from, targets & mask, in_check, sensitive, late);
         }
     }
 
@@ -201,6 +299,18 @@ impl Position {
     /// Appends every legal move to `list`.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         self.generate(list, Bitboard::FULL);
+    }
+
+    /// [`Position::legal_moves_into`] for a caller that knows whether the side to move is in
+    /// check ([`Position::is_check`]), as a [`Game`](crate::Game) does for every ply it
+    /// recorded: the generator's own check test is spared.
+    pub(crate) fn legal_moves_into_in_check(&self, list: &mut MoveList, in_check: bool) {
+        debug_assert_eq!(in_check, self.is_check());
+        if self.variant().is_janggi() {
+            self.janggi_generate(list, Bitboard::FULL);
+        } else {
+            self.xiangqi_generate_in_check(list, Bitboard::FULL, in_check);
+        }
     }
 
     /// Appends the legal captures to `list` (for quiescence search).

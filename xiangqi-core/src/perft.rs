@@ -15,21 +15,55 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_inner(&mut pos, depth)
 }
 
-fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            let moves = pos.legal_moves();
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                let undo = pos.make_move(m);
-                nodes += perft_inner(pos, depth - 1);
-                pos.unmake_move(m, undo);
+/// The perft recursion, one body for each build of it below.
+macro_rules! perft_body {
+    ($pos:ident, $depth:ident, $below:expr) => {
+        match $depth {
+            0 => 1,
+            1 => $pos.count_legal_moves(),
+            _ => {
+                let moves = $pos.legal_moves();
+                let mut nodes = 0;
+                for &m in moves.iter() {
+                    let undo = $pos.make_move(m);
+                    nodes += $below($pos, $depth - 1);
+                    $pos.unmake_move(m, undo);
+                }
+                nodes
             }
-            nodes
         }
+    };
+}
+
+/// Perft by the build of the recursion this processor runs fastest. The leaves are counted
+/// by counting the bits of target sets: the generic x86-64 build has no instruction for that
+/// (a processor from 2008 on has), and counts them by a dozen shifts and masks, a sixth of
+/// perft's instructions.
+fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1") {
+        // SAFETY: the processor has the features the function is compiled for.
+        return unsafe { perft_popcnt(pos, depth) };
     }
+    perft_generic(pos, depth)
+}
+
+fn perft_generic(pos: &mut Position, depth: u32) -> u64 {
+    perft_body!(pos, depth, perft_generic)
+}
+
+/// [`perft_generic`] compiled with the bit-count and bit-scan instructions.
+///
+/// # Safety
+/// The processor must have `popcnt` and `bmi1`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+unsafe fn perft_popcnt(pos: &mut Position, depth: u32) -> u64 {
+    let below = |pos: &mut Position, depth: u32| {
+        // SAFETY: this function runs only on a processor with the features (its contract).
+        unsafe { perft_popcnt(pos, depth) }
+    };
+    perft_body!(pos, depth, below)
 }
 
 /// [`perft`] that can be interrupted: `stop` is asked before each interior node is expanded

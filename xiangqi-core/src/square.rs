@@ -539,9 +539,29 @@ impl Square {
     }
 
     /// The point mirrored top to bottom (a0 <-> a9), as when the colours are swapped.
+    ///
+    /// ```
+    /// use xiangqi_core::Square;
+    /// assert_eq!(Square::A0.flip_rank(), Square::A9);
+    /// assert_eq!(Square::E3.flip_rank(), Square::E6);
+    /// for sq in Square::ALL {
+    ///     assert_eq!((sq.flip_rank().file(), sq.flip_rank().rank()), (sq.file(), sq.rank().flip()));
+    /// }
+    /// ```
     #[inline]
     pub const fn flip_rank(self) -> Square {
-        Square::from_coords(self.file(), self.rank().flip())
+        // One load where file, rank and point were three lookups and a division: observation
+        // planes and action masks mirror every piece and every move for Black.
+        const FLIPPED: [Square; 90] = {
+            let mut t = [Square::A0; 90];
+            let mut i = 0;
+            while i < 90 {
+                t[i] = Square::from_coords(Square::ALL[i].file(), Square::ALL[i].rank().flip());
+                i += 1;
+            }
+            t
+        };
+        FLIPPED[self as usize]
     }
 
     /// The point mirrored left to right (a0 <-> i0).

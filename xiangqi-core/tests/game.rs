@@ -444,3 +444,31 @@ fn chases_filled_at_repetitions_rule_as_chases_filled_every_ply() {
         "{rulings} rulings, {chases} perpetual chases"
     );
 }
+
+/// Random games judged by `outcome` and by `outcome_given_moves` alike at every ply, their
+/// moves listed by `Game::legal_moves_into` as by the position's, each
+/// played in one `Game` restarted between games, which must equal a new one.
+#[test]
+fn outcome_given_moves_and_restart_agree_with_outcome_and_new() {
+    let mut rng = fastrand::Rng::with_seed(22);
+    let start = Position::startpos();
+    let rules = [Rules::axf(), Rules::casual(), Rules::simple()];
+    let mut game = Game::new(start.clone(), Rules::axf());
+    for index in 0..60 {
+        let rules = rules[index % rules.len()];
+        game.restart(start.clone(), rules);
+        assert_eq!(game, Game::new(start.clone(), rules));
+        for _ in 0..300 {
+            let legal = game.position().legal_moves();
+            let mut listed = xiangqi_core::MoveList::new();
+            game.legal_moves_into(&mut listed);
+            assert_eq!(&listed[..], &legal[..]);
+            let outcome = game.outcome();
+            assert_eq!(game.outcome_given_moves(!legal.is_empty()), outcome);
+            if outcome.is_some() {
+                break;
+            }
+            game.push(legal[rng.usize(..legal.len())]).unwrap();
+        }
+    }
+}

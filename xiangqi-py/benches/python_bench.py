@@ -2,7 +2,7 @@
 
 1. A Python loop over random games: list the legal moves, push a random one, ask whether the game
    is over. Plies per second, for ``xiangqi`` and (when installed) for cchess, the pure-Python
-   xiangqi library, doing the same work.
+   xiangqi library, and pyffish, Fairy-Stockfish's binding, doing the same work.
 2. ``VecEnv`` random play: ``step(random_actions())`` on a batch of games, steps per second,
    without observations, with masks only, and with float32 / uint8 observations; then the
    same without observations under ``casual`` and ``axf``, the price of the repetition rules.
@@ -70,6 +70,22 @@ def cchess_game(rng: random.Random, max_plies: int) -> int:
     return plies
 
 
+def pyffish_game(rng: random.Random, max_plies: int) -> int:
+    import pyffish  # type: ignore[import-not-found,unused-ignore]
+
+    # The position carried as a FEN from ply to ply (a growing move list would make every call
+    # replay the game): the cheapest way to drive Fairy-Stockfish's binding.
+    fen = pyffish.start_fen("xiangqi")
+    plies = 0
+    while plies < max_plies:
+        moves = pyffish.legal_moves("xiangqi", fen, [])
+        if not moves or pyffish.is_immediate_game_end("xiangqi", fen, [])[0]:
+            break
+        fen = pyffish.get_fen("xiangqi", fen, [rng.choice(moves)])
+        plies += 1
+    return plies
+
+
 def vecenv_rate(seconds: float, num_envs: int, **options: Any) -> Tuple[float, float]:
     env = xiangqi.VecEnv(num_envs, seed=1, **options)
     env.reset()
@@ -113,6 +129,16 @@ def python_loops(args: argparse.Namespace) -> None:
         print(f"speedup              : {ours / theirs:12,.0f} x")
     except ImportError:
         print("cchess not installed: no comparison")
+    try:
+        import pyffish  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+
+        rng = random.Random(1)
+        plies, elapsed, cpu = timed(args.seconds, lambda: pyffish_game(rng, args.max_plies))
+        theirs = plies / elapsed
+        print(f"python loop, pyffish : {theirs:12,.0f} plies/s  ({plies / cpu:,.0f} per CPU second; legal_moves + get_fen + is_immediate_game_end)")
+        print(f"speedup              : {ours / theirs:12,.0f} x")
+    except ImportError:
+        print("pyffish not installed: no comparison")
 
 
 OUTPUTS: List[Tuple[str, Dict[str, Any]]] = [

@@ -1,8 +1,17 @@
-"""Speed of reading record databases from Python: games/s of ``xiangqi.pgn.read_games`` over a
-folder (the shared 3,000-file Big5 sample) and over one large synthetic PGN file.
+"""Speed of reading record databases: ``xiangqi.pgn.read_games`` over a folder and over one large
+PGN file, each beside ``xiangqi pgn stats`` (the command line, Rust only) on the same input.
 
-    .venv/bin/python xiangqi-py/benches/records_bench.py [--sample DIR] [--games 50000] [--threads N]
+    .venv/bin/python xiangqi-py/benches/records_bench.py [--folder DIR] [--games 50000] [--runs 3]
 
+(``make records-bench RECORDS=DIR``.) The folder defaults to the shared 3,000-file CCPD sample;
+give the whole CCPD (58,468 files, ``tar xzf ../shared/corpus/ccpd-full.tar.gz -C DIR``,
+outside the repository) for the figure the speed goal names. The large file is written once
+(``--games`` random games with Chinese moves) to the temporary folder and kept there.
+
+Each line gives wall seconds and the CPU seconds of every thread: the machine this was written
+on is shared with other work, so wall seconds there say more about the other work than about
+the reading. ``read_games`` is timed twice: walking the games and reading a header (what a
+database scan does), and also asking each game for its main line (every move made a ``Move``).
 ``--threads`` sets RAYON_NUM_THREADS before the module loads (default: all cores).
 """
 
@@ -12,10 +21,14 @@ import argparse
 import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable, List, Tuple
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def synthetic(path: Path, games: int, seed: int) -> int:
@@ -40,45 +53,86 @@ def synthetic(path: Path, games: int, seed: int) -> int:
     return plies
 
 
-def measure(label: str, source: Path) -> None:
-    import xiangqi.pgn
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
-    start = time.perf_counter()
-    cpu = resource.getrusage(resource.RUSAGE_SELF)
-    games = 0
-    plies = 0
-    for game in xiangqi.pgn.read_games(source, skip_errors=True):
-        games += 1
-        plies += len(game.mainline_moves())
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_seconds = (after.ru_utime - cpu.ru_utime) + (after.ru_stime - cpu.ru_stime)
-    rate = games / seconds
-    print(
-        f"{label}: {games} games, {plies} plies in {seconds:.2f} s wall, {cpu_seconds:.2f} s CPU (all threads): "
-        f"{rate:,.0f} games/s; 58,000 games would take {58000 / rate:.1f} s"
-    )
+
+# A measured body returns what it read and the CPU seconds of the processes it ran.
+Body = Callable[[], Tuple[str, float]]
+
+
+def timed(body: Body) -> Tuple[float, float, str]:
+    start, cpu = time.perf_counter(), cpu_seconds()
+    what, child_cpu = body()
+    return time.perf_counter() - start, cpu_seconds() - cpu + child_cpu, what
+
+
+def read_games(source: Path, moves: bool) -> Body:
+    def body() -> Tuple[str, float]:
+        import xiangqi.pgn
+
+        games = plies = 0
+        for game in xiangqi.pgn.read_games(source):
+            games += 1
+            game.headers.get("Red")
+            if moves:
+                plies += len(game.mainline_moves())
+        return f"{games} games" + (f", {plies} plies" if moves else ""), 0.0
+
+    return body
+
+
+def stats_command(xiangqi: Path, source: Path) -> Body:
+    def body() -> Tuple[str, float]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = subprocess.run([str(xiangqi), "pgn", "stats", str(source)], capture_output=True, text=True, check=True).stdout
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        child_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        games = next((line.split()[1] for line in out.splitlines() if line.startswith("games ")), "?")
+        return f"{games} games", child_cpu
+
+    return body
+
+
+def report(label: str, runs: int, body: Body) -> None:
+    walls: List[float] = []
+    cpus: List[float] = []
+    what = ""
+    for _ in range(runs):
+        wall, cpu, what = timed(body)
+        walls.append(wall)
+        cpus.append(cpu)
+    wall_text = ", ".join(f"{w:.2f}" for w in walls)
+    cpu_text = ", ".join(f"{c:.2f}" for c in cpus)
+    print(f"  {label:34s} {what:28s} wall {wall_text} s; CPU {cpu_text} s")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    root = Path(__file__).resolve().parents[2]
-    default = next((p / "corpus/ccpd-sample" for p in (root.parent / "shared", root.parent.parent / "shared") if p.is_dir()), None)
-    parser.add_argument("--sample", type=Path, default=default)
-    parser.add_argument("--games", type=int, default=50_000)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default = next((p / "corpus/ccpd-sample" for p in (ROOT.parent / "shared", ROOT.parent.parent / "shared") if p.is_dir()), None)
+    parser.add_argument("--folder", "--sample", type=Path, default=default, help="a folder of record files")
+    parser.add_argument("--games", type=int, default=50_000, help="games in the large PGN file")
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--xiangqi", type=Path, default=ROOT / "target/release/xiangqi", help="the command line")
     args = parser.parse_args()
     if args.threads:
         os.environ["RAYON_NUM_THREADS"] = str(args.threads)
-    print(f"cores {os.cpu_count()}, threads {args.threads or 'all'}, python {sys.version.split()[0]}")
-    if args.sample is not None and args.sample.is_dir():
-        measure("sample folder", args.sample)
+    print(f"cores {os.cpu_count()}, threads {args.threads or 'all'}, python {sys.version.split()[0]}, {args.runs} runs")
     path = Path(tempfile.gettempdir()) / f"xiangqi-synthetic-{args.games}.pgn"
     if not path.exists():
         start = time.perf_counter()
         plies = synthetic(path, args.games, seed=1)
-        print(f"wrote {args.games} games ({plies} plies, {path.stat().st_size / 1e6:.1f} MB) in {time.perf_counter() - start:.1f} s")
-    measure("synthetic file", path)
+        print(f"wrote {path}: {args.games} games ({plies} plies, {path.stat().st_size / 1e6:.1f} MB) in {time.perf_counter() - start:.1f} s")
+    sources = [(f"folder {args.folder}", args.folder)] if args.folder is not None and args.folder.is_dir() else []
+    sources.append((f"file {path}", path))
+    for label, source in sources:
+        print(label)
+        report("read_games, a header each", args.runs, read_games(source, moves=False))
+        report("read_games and main lines", args.runs, read_games(source, moves=True))
+        if args.xiangqi.exists():
+            report("xiangqi pgn stats", args.runs, stats_command(args.xiangqi, source))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 use std::sync::atomic::{AtomicBool, Ordering};
 use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{
@@ -217,15 +217,6 @@ impl Board {
         let m = self.parse_in(text, notation)?;
         self.game.push_unchecked(m.inner);
         Ok(m)
-    }
-
-    fn legal_move_list(&self) -> Vec<Move> {
-        self.game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|&m| Move::wrap(m))
-            .collect()
     }
 }
 
@@ -1216,8 +1207,11 @@ impl LegalMoveGenerator {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.board.borrow(py).legal_move_list();
-        moves.into_pyobject(py)?.try_iter().map(|it| it.into_any())
+        let list = PyList::empty(py);
+        for &m in self.board.borrow(py).game.position().legal_moves().iter() {
+            list.append(Move::object(py, m)?)?;
+        }
+        list.try_iter().map(|it| it.into_any())
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

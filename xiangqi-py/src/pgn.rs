@@ -20,7 +20,7 @@ use xiangqi_core::notation::ChineseStyle;
 use xiangqi_core::pgn::{
     read_all, MoveFormat, PgnGame, PgnMove, PgnResult, ReadOptions, Variation, WriteOptions,
 };
-use xiangqi_core::{Notation, Position};
+use xiangqi_core::{Move as CoreMove, Notation, Position};
 
 /// Variations nested deeper than this are left out of the Python data (the PGN reader keeps
 /// no deeper ones; an XQF or DhtmlXQ file could hold them).
@@ -34,11 +34,16 @@ fn line_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("comment", comment)?;
-    let list = PyList::empty(py);
-    for m in moves {
-        list.append(Move::wrap(m.mv))?;
-    }
-    d.set_item("moves", list)?;
+    let sequence = Bound::new(
+        py,
+        MoveSequence {
+            moves: moves.iter().map(|m| m.mv).collect(),
+        },
+    )?;
+    // SAFETY: the object was just made and is alive; a sequence holds no Python object, so it
+    // is never part of a cycle and the collector need not see it (see `Move::object`).
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(sequence.as_ptr().cast()) };
+    d.set_item("moves", sequence)?;
     // A line without comments or NAGs (most of a database) gets `None` for either list.
     if moves.iter().any(|m| m.comment.is_some()) {
         d.set_item(
@@ -80,7 +85,13 @@ fn line_dict<'py>(
 /// The record as a dict (see the module documentation).
 pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, PyDict>> {
     let d = line_dict(py, &game.moves, game.comment.as_ref(), 0)?;
-    d.set_item("headers", game.tags.clone())?;
+    // A dict, as `Game.headers` keeps them (a later tag of the same name wins, as it does in
+    // `dict(pairs)`): one object where a list of pairs took one per tag.
+    let headers = PyDict::new(py);
+    for (name, value) in &game.tags {
+        headers.set_item(name, value)?;
+    }
+    d.set_item("headers", headers)?;
     d.set_item("fen", game.start.fen())?;
     d.set_item("result", game.result.as_str())?;
     d.set_item(
@@ -91,6 +102,59 @@ pub fn record_dict<'py>(py: Python<'py>, game: &PgnGame) -> PyResult<Bound<'py, 
             .collect::<Vec<_>>(),
     )?;
     Ok(d)
+}
+
+/// The moves of a line read from a record, as an immutable sequence whose `Move` objects are
+/// made only when they are read: a database read holds two bytes a move until a program looks
+/// at its moves (most look at a few headers of each game, or at none of its moves).
+#[pyclass(module = "xiangqi._xiangqi", name = "_MoveSequence", frozen, sequence)]
+pub struct MoveSequence {
+    moves: Vec<CoreMove>,
+}
+
+#[pymethods]
+impl MoveSequence {
+    #[new]
+    fn new(moves: Vec<Move>) -> MoveSequence {
+        MoveSequence {
+            moves: moves.into_iter().map(|m| m.inner).collect(),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, Move>> {
+        let len = self.moves.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "move index out of range",
+            ));
+        }
+        Move::object(py, self.moves[at as usize])
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.list(py)?.try_iter().map(Bound::into_any)
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (Bound<'py, PyList>,))> {
+        Ok((slf.get_type(), (slf.get().list(slf.py())?,)))
+    }
+}
+
+impl MoveSequence {
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for &m in &self.moves {
+            list.append(Move::object(py, m)?)?;
+        }
+        Ok(list)
+    }
 }
 
 /// An error reading a record, and what of the record could be read before it.
@@ -336,7 +400,15 @@ fn line_from_dict(
     line: &Bound<'_, PyAny>,
     depth: usize,
 ) -> PyResult<(Option<String>, Vec<PgnMove>)> {
-    let moves: Vec<Move> = line.get_item("moves")?.extract()?;
+    let moves = line.get_item("moves")?;
+    let moves: Vec<CoreMove> = match moves.cast::<MoveSequence>() {
+        Ok(sequence) => sequence.get().moves.clone(),
+        Err(_) => moves
+            .extract::<Vec<Move>>()?
+            .into_iter()
+            .map(|m| m.inner)
+            .collect(),
+    };
     let comments: Vec<Option<String>> = line
         .get_item("comments")?
         .extract::<Option<_>>()?
@@ -349,8 +421,8 @@ fn line_from_dict(
     let mut out: Vec<PgnMove> = moves
         .iter()
         .enumerate()
-        .map(|(i, m)| {
-            let mut pm = PgnMove::new(m.inner);
+        .map(|(i, &m)| {
+            let mut pm = PgnMove::new(m);
             pm.comment = comments.get(i).cloned().flatten();
             pm.nags = nags.get(i).cloned().unwrap_or_default();
             pm
@@ -375,7 +447,14 @@ pub(crate) fn record_from_dict(record: &Bound<'_, PyAny>) -> PyResult<PgnGame> {
     let fen: String = record.get_item("fen")?.extract()?;
     let start = Position::from_fen(&fen).map_err(fen_error)?;
     let mut game = PgnGame::new(start);
-    game.tags = record.get_item("headers")?.extract()?;
+    let headers = record.get_item("headers")?;
+    game.tags = match headers.cast::<PyDict>() {
+        Ok(dict) => dict
+            .iter()
+            .map(|(name, value)| Ok((name.extract()?, value.extract()?)))
+            .collect::<PyResult<_>>()?,
+        Err(_) => headers.extract()?,
+    };
     let result: String = record.get_item("result")?.extract()?;
     game.result = PgnResult::parse(&result).ok_or_else(|| {
         XiangqiError::new_err(format!(
@@ -558,5 +637,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record_write, m)?)?;
     m.add_function(wrap_pyfunction!(records_write_bytes, m)?)?;
     m.add_class::<RecordStream>()?;
+    m.add_class::<MoveSequence>()?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use crate::errors::{move_parse_error, Count, Int, XiangqiError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use xiangqi_core::notation::iccs::{parse_coords, write_coords};
 use xiangqi_core::{Color, Move as CoreMove, Piece as CorePiece, RankDialect, Role, Square};
 
@@ -79,6 +80,32 @@ impl Move {
     /// Wraps a core move.
     pub fn wrap(inner: CoreMove) -> Move {
         Move { inner }
+    }
+
+    /// The Python object of a core move. `Move`s are immutable and compared by value, so, as
+    /// CPython does for small integers, every move value has one object, made the first time
+    /// any move is turned into an object (8,100 of them, about a millisecond) and shared
+    /// after that: a move list costs a reference count per move instead of an allocation.
+    /// Those objects are left out of the cyclic garbage collector's lists (a `Move` holds no
+    /// reference, so it is never part of a cycle; `pyo3` registers every class with it).
+    pub fn object(py: Python<'_>, inner: CoreMove) -> PyResult<Bound<'_, Move>> {
+        static OBJECTS: PyOnceLock<Box<[Py<Move>]>> = PyOnceLock::new();
+        let objects = OBJECTS.get_or_try_init(py, || {
+            let mut objects = Vec::with_capacity(Square::ALL.len() * Square::ALL.len());
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    let object = Bound::new(py, Move::wrap(CoreMove::new(from, to)))?;
+                    // SAFETY: the object was just made and is alive; an object of a collected
+                    // type may be untracked at any time (its deallocation untracks it only
+                    // when it is tracked).
+                    unsafe { pyo3::ffi::PyObject_GC_UnTrack(object.as_ptr().cast()) };
+                    objects.push(object.unbind());
+                }
+            }
+            PyResult::Ok(objects.into_boxed_slice())
+        })?;
+        let index = inner.from().index() * Square::ALL.len() + inner.to().index();
+        Ok(objects[index].bind(py).clone())
     }
 }
 

@@ -53,9 +53,9 @@ impl Slot {
         } else {
             0
         };
-        self.game = Game::new(starts[i].clone(), rules);
+        self.game.restart(starts[i].clone(), rules);
         self.legal.clear();
-        self.game.position().legal_moves_into(&mut self.legal);
+        self.game.legal_moves_into(&mut self.legal);
     }
 
     fn pos(&self) -> &Position {
@@ -128,12 +128,18 @@ impl Config {
 fn write_observation<O: PlaneValue>(slot: &Slot, cfg: &Config, row: &mut [O]) {
     let pos = slot.pos();
     let mirror = pos.turn() == Color::Black;
-    let mut positions: Vec<&Position> = Vec::with_capacity(cfg.history + 1);
-    positions.push(pos);
-    positions.extend(slot.earlier.iter().take(cfg.history));
     let repeated = cfg
         .repetitions
         .then(|| slot.game.repetition_count().saturating_sub(1));
+    if cfg.history == 0 {
+        // Without history no list is needed (nor allocated at every step).
+        cfg.planes
+            .write(&[pos], 0, pos.turn(), mirror, repeated, row);
+        return;
+    }
+    let mut positions: Vec<&Position> = Vec::with_capacity(cfg.history + 1);
+    positions.push(pos);
+    positions.extend(slot.earlier.iter().take(cfg.history));
     cfg.planes
         .write(&positions, cfg.history, pos.turn(), mirror, repeated, row);
 }
@@ -165,8 +171,8 @@ fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out
     }
     slot.game.push_unchecked(m);
     slot.legal.clear();
-    slot.game.position().legal_moves_into(&mut slot.legal);
-    let outcome = slot.game.outcome();
+    slot.game.legal_moves_into(&mut slot.legal);
+    let outcome = slot.game.outcome_given_moves(!slot.legal.is_empty());
     let (reward, winner) = match outcome.and_then(|o| o.winner) {
         Some(w) => (
             if w == mover { 1.0 } else { -1.0 },
@@ -711,7 +717,8 @@ impl VecEnv {
                         usize::try_from(a)
                             .ok()
                             .and_then(|a| enc.decode(a, slot.pos(), mirror))
-                            .filter(|&m| slot.pos().is_legal(m))
+                            // The game's legal moves are listed already (the mask's list).
+                            .filter(|m| slot.legal.contains(m))
                             .ok_or((i, a))
                     })
                     .collect()

@@ -124,7 +124,26 @@ impl PgnResult {
     }
 
     /// Reads a result token or `Result` tag value (also `½-½`, `1/2` and `0.5-0.5` for a draw).
+    ///
+    /// ```
+    /// use xiangqi_core::pgn::PgnResult;
+    /// assert_eq!(PgnResult::parse("1-0"), Some(PgnResult::RedWins));
+    /// assert_eq!(PgnResult::parse(" \u{3000}½-½\u{a0}"), Some(PgnResult::Draw));
+    /// assert_eq!(PgnResult::parse("\u{2003}*"), Some(PgnResult::Unknown));
+    /// assert_eq!(PgnResult::parse("炮二平五"), None);
+    /// assert_eq!(PgnResult::parse("h2e2"), None);
+    /// assert_eq!(PgnResult::parse(""), None);
+    /// ```
     pub fn parse(text: &str) -> Option<PgnResult> {
+        // Every word of movetext is asked, most of them moves: a result starts with 0, 1, * or
+        // ½ (C2 BD in UTF-8) after any white space, which beyond ASCII starts with C2 or E1
+        // to E3. A move's first byte (a letter, a digit from 2 or a Chinese character, E4 to
+        // E9) tells it apart before any trimming.
+        let may_be_result =
+            |b: u8| matches!(b, b'0' | b'1' | b'*' | 0xC2 | 0xE1..=0xE3) || b.is_ascii_whitespace();
+        if !text.as_bytes().first().is_some_and(|&b| may_be_result(b)) {
+            return None;
+        }
         Some(match text.trim() {
             "1-0" => PgnResult::RedWins,
             "0-1" => PgnResult::BlackWins,

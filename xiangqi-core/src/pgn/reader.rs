@@ -9,7 +9,6 @@ use super::parser::{ends_with_result, GameParser, Line, Step};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnWarningKind};
 use crate::encoding::{self, TextEncoding};
 use crate::position::Position;
-use std::collections::VecDeque;
 use std::io::BufRead;
 
 /// How deep variations are kept by default ([`ReadOptions::max_depth`]).
@@ -57,8 +56,11 @@ impl Default for ReadOptions {
 pub struct PgnReader<R> {
     input: R,
     options: ReadOptions,
-    /// Raw lines read ahead to detect the encoding, in order.
-    ahead: VecDeque<Vec<u8>>,
+    /// Raw lines read ahead to detect the encoding, in order, one after the other (each with
+    /// its `\n`): one buffer for all of them, where a buffer a line cost an allocation a line.
+    ahead: Vec<u8>,
+    /// How much of `ahead` has been taken back as lines.
+    ahead_at: usize,
     /// The whole input as UTF-8, when it was UTF-16 (which cannot be split at `\n` bytes).
     converted: Option<std::io::Cursor<Vec<u8>>>,
     /// The UTF-16 encoding `converted` was read from.
@@ -87,7 +89,8 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader {
             input,
             options,
-            ahead: VecDeque::new(),
+            ahead: Vec::new(),
+            ahead_at: 0,
             converted: None,
             utf16: None,
             legacy: match options.encoding {
@@ -128,9 +131,9 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads the rest of the input after `first` and decodes it all from UTF-16.
     fn convert_utf16(&mut self, first: Vec<u8>, encoding: TextEncoding) -> std::io::Result<()> {
         let mut all = first;
-        for line in self.ahead.drain(..) {
-            all.extend_from_slice(&line);
-        }
+        all.extend_from_slice(&self.ahead[self.ahead_at..]);
+        self.ahead.clear();
+        self.ahead_at = 0;
         self.input.read_to_end(&mut all)?;
         let decoded = encoding::decode(&all, encoding);
         self.utf16 = Some(decoded.encoding);
@@ -141,23 +144,32 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads lines ahead until enough non-UTF-8 text is in view, then detects its encoding.
     fn detect_legacy(&mut self) -> std::io::Result<TextEncoding> {
         let mut sample: Vec<u8> = self.bytes.clone();
-        for line in &self.ahead {
+        for line in self.ahead[self.ahead_at..].split_inclusive(|&b| b == b'\n') {
             if core::str::from_utf8(line).is_err() {
                 sample.extend_from_slice(line);
             }
         }
-        let mut seen: usize = self.ahead.iter().map(Vec::len).sum();
+        let mut seen = self.ahead.len() - self.ahead_at;
+        let mut ahead = core::mem::take(&mut self.ahead);
         while seen < DETECT_AHEAD_BYTES {
-            let mut line = Vec::new();
-            if self.read_raw(&mut line)? == 0 {
+            let start = ahead.len();
+            let read = match self.read_raw(&mut ahead) {
+                Ok(read) => read,
+                Err(e) => {
+                    self.ahead = ahead;
+                    return Err(e);
+                }
+            };
+            if read == 0 {
                 break;
             }
-            seen += line.len();
-            if core::str::from_utf8(&line).is_err() {
-                sample.extend_from_slice(&line);
+            seen += read;
+            let line = &ahead[start..];
+            if core::str::from_utf8(line).is_err() {
+                sample.extend_from_slice(line);
             }
-            self.ahead.push_back(line);
         }
+        self.ahead = ahead;
         Ok(encoding::detect_legacy(&sample))
     }
 
@@ -171,14 +183,22 @@ impl<R: BufRead> PgnReader<R> {
         };
         let mut bytes = core::mem::take(&mut self.bytes);
         bytes.clear();
-        let read = match self.ahead.pop_front() {
-            Some(line) => {
-                bytes = line;
-                bytes.len()
+        let read = if self.ahead_at < self.ahead.len() {
+            let rest = &self.ahead[self.ahead_at..];
+            let len = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |k| k + 1);
+            bytes.extend_from_slice(&rest[..len]);
+            self.ahead_at += len;
+            if self.ahead_at == self.ahead.len() {
+                self.ahead.clear();
+                self.ahead_at = 0;
             }
-            None => self
-                .read_raw(&mut bytes)
-                .map_err(|e| io_error(self.line_no, e))?,
+            len
+        } else {
+            self.read_raw(&mut bytes)
+                .map_err(|e| io_error(self.line_no, e))?
         };
         if self.line_no == 0 && self.converted.is_none() {
             let utf16 = match (TextEncoding::from_bom(&bytes), self.options.encoding) {

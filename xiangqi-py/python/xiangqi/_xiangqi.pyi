@@ -74,6 +74,7 @@ __all__ = [
     "PUZZLE_COLUMNS",
     "_bind_package_types",
     "_GameTree",
+    "_MoveSequence",
     "puzzles_read",
     "puzzle_from_row",
     "puzzles_daily_index",
@@ -365,6 +366,15 @@ def records_write_bytes(
     line_width: int = 80,
     encoding: str = "utf-8",
 ) -> bytes: ...
+@final
+class _MoveSequence:
+    """The moves of a line read from a record; ``Move`` objects are made as they are read."""
+    def __new__(cls, moves: Sequence[Move]) -> _MoveSequence: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: int, /) -> Move: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[List[Move]]]: ...
+
 @final
 class _GameTree:
     def __new__(cls, fen: str) -> _GameTree: ...
