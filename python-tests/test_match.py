@@ -302,6 +302,22 @@ def test_a_node_limited_match_is_the_same_on_every_run(tmp_path: Path) -> None:
     assert derived[0] == Match([EngineConfig(level="beginner"), EngineConfig(level="casual")], nodes=10).engines[0].seed
 
 
+def test_an_external_engine_gets_its_derived_seed_inside_its_option_range(binary: List[str], tmp_path: Path) -> None:
+    # The derived seed has 63 bits; our engine's Seed option takes 0..2^31-1. The seed is folded
+    # into the range, so the match starts, and the games still repeat.
+    def games(name: str) -> List[List[str]]:
+        pgn = tmp_path / name
+        engines = [
+            EngineConfig(name="A", command=binary, options={"Level": "beginner"}),
+            EngineConfig(name="B", command=binary, options={"Level": "casual"}),
+        ]
+        result = Match(engines, games=2, nodes=300, max_moves=30, seed=3, pgn=pgn).run()
+        assert len(result.games) == 2 and all(g.termination != "abandoned" for g in result.games)
+        return [[m.uci() for m in g.mainline_moves()] for g in read_games(pgn.read_text(encoding="utf-8"))]
+
+    assert games("a.pgn") == games("b.pgn")
+
+
 def test_the_elo_figures_of_docs_match_are_what_the_statistics_give() -> None:
     from xiangqi.match.stats import Pentanomial, Trinomial
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from xiangqi._xiangqi import Board
 from xiangqi.engine import LEVELS, Engine, Limit, PlayResult
 from xiangqi.exceptions import EngineError
-from xiangqi.uci import DEFAULT_TIMEOUT, SimpleEngine
+from xiangqi.uci import DEFAULT_TIMEOUT, Option, SimpleEngine
 
 __all__ = ["TimeControl", "EngineConfig", "Player", "make_player"]
 
@@ -261,7 +261,7 @@ class ExternalPlayer(Player):
                     options[rules_option.name] = self.rules
             seed_option = engine.find_option("Seed")
             if config.seed is not None and seed_option is not None:
-                options.setdefault(seed_option.name, config.seed)
+                options.setdefault(seed_option.name, _seed_in_range(config.seed, seed_option))
             engine.configure(options)
             engine.ping()
         except BaseException:
@@ -273,9 +273,10 @@ class ExternalPlayer(Player):
     def new_game(self) -> None:
         engine = self.start()
         engine.new_game()
-        if self.config.seed is not None and engine.find_option("Seed") is not None:
+        seed_option = engine.find_option("Seed")
+        if self.config.seed is not None and seed_option is not None:
             # A seed restarts the engine's random choices each game, as in-process.
-            engine.configure({"Seed": self.config.seed})
+            engine.configure({"Seed": _seed_in_range(self.config.seed, seed_option)})
         engine.ping()
 
     def play(self, board: Board, limit: Limit, timeout: Optional[float]) -> PlayResult:
@@ -304,3 +305,13 @@ def make_player(config: EngineConfig, rules: str) -> Player:
     if config.is_external:
         return ExternalPlayer(config, rules)
     return InProcessPlayer(config, rules)
+
+
+def _seed_in_range(seed: int, option: Option) -> int:
+    """``seed`` folded into the range an engine's ``Seed`` option takes (a derived seed has 63
+    bits; ours takes 0..2^31-1): the same seed always gives the same value."""
+    low = option.min if option.min is not None else 0
+    high = option.max if option.max is not None else (1 << 63) - 1
+    if high < low:
+        return low
+    return low + seed % (high - low + 1)
