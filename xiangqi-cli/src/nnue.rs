@@ -418,7 +418,11 @@ fn train_command(args: &[String]) -> Result<(), String> {
         trainer
             .save_checkpoint(&checkpoint)
             .map_err(|e| e.to_string())?;
-        let description = format!("h{} e{} s{}", config.hidden, report.epoch, config.seed);
+        let shape = trainer.config();
+        let description = format!(
+            "{} h{} b{} e{} s{}",
+            shape.game, shape.hidden, shape.buckets, report.epoch, shape.seed
+        );
         let net = trainer.quantize(&description).map_err(|e| e.to_string())?;
         let net_path = out.join("net.nnue");
         std::fs::write(&net_path, net.to_bytes())
