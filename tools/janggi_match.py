@@ -5,7 +5,12 @@ pyffish (Fairy-Stockfish's rules as a library: legality, the game ends, counting
         --movetime 200 --rounds 1 --pgn janggi-match.pgn
 
 Each engine gets `setoption name UCI_Variant value janggi`; ours speaks ranks 0..9 and the
-Fairy-Stockfish binary ranks 1..10, so the moves are translated. A game ends where pyffish says
+Fairy-Stockfish binary ranks 1..10, so the moves are translated. `--opponent-ours` makes the
+opponent a second copy of our engine (`--fsf` then names that binary), and `--ours-option` /
+`--opponent-option NAME=VALUE` set UCI options, so two nets or two evaluations can meet:
+
+    python tools/janggi_match.py --ours target/release/xiangqi --fsf target/release/xiangqi \
+        --opponent-ours --opponent-option Evaluation=classical --nodes 10000 --games 32 A game ends where pyffish says
 it ended (two passes, bikjang twice, repetition, the 100-ply no-capture limit; counting decides),
 when the side to move has no legal move (it loses), or when an engine plays an illegal move or
 none within the time (it loses). Prints one line per game and the total for `--ours`.
@@ -54,11 +59,11 @@ class Engine:
         self.send("isready")
         self.wait("readyok")
 
-    def play(self, fen: str, moves: list[str], movetime: int) -> tuple[str, float]:
+    def play(self, fen: str, moves: list[str], limit: str) -> tuple[str, float]:
         spoken = moves if self.one_based else [shift(m, -1) for m in moves]
         self.send(f"position fen {fen}" + (" moves " + " ".join(spoken) if spoken else ""))
         began = time.monotonic()
-        self.send(f"go movetime {movetime}")
+        self.send(f"go {limit}")
         words = self.wait("bestmove").split()
         spent = time.monotonic() - began
         move = words[1] if len(words) > 1 else "0000"
@@ -71,7 +76,7 @@ class Engine:
         self.proc.wait(timeout=5)
 
 
-def play_game(cho: Engine, han: Engine, fen: str, movetime: int, margin: float):
+def play_game(cho: Engine, han: Engine, fen: str, limit: str, allowed: float):
     """Plays one game; returns (result for Cho: 1, 0.5 or 0, reason, moves)."""
     for e in (cho, han):
         e.new_game()
@@ -92,7 +97,7 @@ def play_game(cho: Engine, han: Engine, fen: str, movetime: int, margin: float):
             mover_score = 0.5 if value == 0 else (1.0 if value > 0 else 0.0)
             return (mover_score if turn_cho else 1 - mover_score), reason, record
         engine = cho if turn_cho else han
-        move, spent = engine.play(fen, record, movetime)
+        move, spent = engine.play(fen, record, limit)
         if move not in legal:
             # A pass may come as 0000.
             general = [m for m in legal if split(m)[0] == split(m)[1]]
@@ -100,7 +105,7 @@ def play_game(cho: Engine, han: Engine, fen: str, movetime: int, margin: float):
                 move = general[0]
             else:
                 return (0.0 if turn_cho else 1.0), f"illegal move {move} by {engine.name}", record
-        if spent > movetime / 1000 + margin:
+        if spent > allowed:
             return (0.0 if turn_cho else 1.0), f"{engine.name} took {spent:.2f} s", record
         now = sf.get_fen("janggi", base, since)
         target = split(move)[1]
@@ -117,13 +122,26 @@ def main() -> None:
     ap.add_argument("--ours", required=True)
     ap.add_argument("--fsf", required=True)
     ap.add_argument("--movetime", type=int, default=200)
+    ap.add_argument("--nodes", type=int, default=0, help="a node limit instead of --movetime")
     ap.add_argument("--margin", type=float, default=0.5, help="seconds over movetime before a loss")
+    ap.add_argument("--opponent-ours", action="store_true", help="the opponent is our engine too")
+    ap.add_argument("--ours-option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--opponent-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--games", type=int, default=0, help="stop after this many games (0: all)")
     ap.add_argument("--pgn")
     args = ap.parse_args()
-    ours = Engine("Master", [args.ours, "uci"], False, {"Level": "Master", "Threads": "1", "Hash": "64"})
-    fsf = Engine("Fairy-Stockfish", [args.fsf], True, {"Threads": "1", "Hash": "64"})
+    def options(pairs: list[str]) -> dict[str, str]:
+        return dict(pair.split("=", 1) for pair in pairs)
+
+    mine = {"Level": "Master", "Threads": "1", "Hash": "64"}
+    ours = Engine("Master", [args.ours, "uci"], False, {**mine, **options(args.ours_option)})
+    if args.opponent_ours:
+        fsf = Engine("Opponent", [args.fsf, "uci"], False, {**mine, **options(args.opponent_option)})
+    else:
+        fsf = Engine("Fairy-Stockfish", [args.fsf], True, {"Threads": "1", "Hash": "64", **options(args.opponent_option)})
+    limit = f"nodes {args.nodes}" if args.nodes else f"movetime {args.movetime}"
+    allowed = 60.0 if args.nodes else args.movetime / 1000 + args.margin
     score = {"W": 0, "D": 0, "L": 0}
     pgn = open(args.pgn, "w") if args.pgn else None
     n = 0
@@ -135,7 +153,7 @@ def main() -> None:
                     if args.games and n >= args.games:
                         break
                     cho, han = (ours, fsf) if ours_cho else (fsf, ours)
-                    result, reason, record = play_game(cho, han, fen, args.movetime, args.margin)
+                    result, reason, record = play_game(cho, han, fen, limit, allowed)
                     mine = result if ours_cho else 1 - result
                     score["W" if mine == 1 else "D" if mine == 0.5 else "L"] += 1
                     n += 1
@@ -148,7 +166,7 @@ def main() -> None:
                                   f'[Termination "{reason}"]\n\n{" ".join(record)} {text}\n\n')
                         pgn.flush()
     points = score["W"] + score["D"] / 2
-    print(f"Master vs Fairy-Stockfish: +{score['W']} ={score['D']} -{score['L']}, "
+    print(f"Master vs {fsf.name}: +{score['W']} ={score['D']} -{score['L']}, "
           f"{points}/{n} = {100 * points / n:.1f}%")
     ours.quit()
     fsf.quit()

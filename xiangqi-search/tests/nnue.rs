@@ -261,24 +261,28 @@ fn a_janggi_net_learns_from_janggi_self_play_and_serves_janggi_only() {
         hash_mb: 1,
         max_plies: 160,
         seed: 9,
+        // The hand-written evaluation plays: the data does not change when the shipped net does.
+        evaluation: Evaluation::Classical,
         openings: datagen::openings_for(Variant::Janggi),
         ..GenConfig::default()
     };
     assert_eq!(config.openings.len(), 16);
     let mut data = DataFile::open(&path).unwrap();
     let stop = AtomicBool::new(false);
-    datagen::run(&config, &mut data, 40, 2, &stop, &mut |_| {}).unwrap();
+    // 80 games: 64 to learn from, 16 held out (with 40 the eight held-out games were too few to
+    // judge by: one seed in five ended above its start; at 80, seeds 9-13 all fall by 16-40%).
+    datagen::run(&config, &mut data, 80, 2, &stop, &mut |_| {}).unwrap();
     drop(data);
 
     // The games are janggi games: a xiangqi filter finds nothing in them.
     let xiangqi = Dataset::load(&[path.as_path()], &Filter::default(), 5).unwrap();
-    assert!(xiangqi.train.is_empty() && xiangqi.other_game == 40);
+    assert!(xiangqi.train.is_empty() && xiangqi.other_game == 80);
     let filter = Filter {
         game: NetGame::Janggi,
         ..Filter::default()
     };
     let set = Dataset::load(&[path.as_path()], &filter, 5).unwrap();
-    assert!(set.train.len() > 500, "{}", set.train.len());
+    assert!(set.train.len() > 2000, "{}", set.train.len());
     let mut trainer = Trainer::new(TrainConfig {
         hidden: 32,
         epochs: 8,
