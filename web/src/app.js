@@ -38,6 +38,12 @@ const MODES = { play: playMode, daily: dailyMode, puzzle: puzzleMode, analysis: 
 
 let board;
 
+/** Every part of the page that some modes show and others do not. */
+const PANELS = [
+  'result', 'btn-takeback', 'btn-resign', 'setup', 'daily-card',
+  'puzzle-card', 'trainer-card', 'analysis-card', 'games-card', 'graph-box', 'eval-bar',
+];
+
 function mode() {
   return MODES[state.mode];
 }
@@ -50,8 +56,9 @@ function render() {
   }
   const current = mode();
   document.documentElement.dataset.mode = state.mode;
-  // What other modes show is hidden; the mode's render() shows its own.
-  for (const id of ['puzzle-card', 'trainer-card', 'analysis-card', 'games-card', 'graph-box', 'eval-bar']) $(id).hidden = true;
+  // The mode's own parts are shown and the others' hidden; its render() fills them (and
+  // shows the result box when a game is over).
+  for (const id of PANELS) $(id).hidden = !current.panels.includes(id);
   if (current !== analysisMode) state.arrows = [];
   current.render();
   renderShared(board, current);

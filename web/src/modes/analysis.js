@@ -31,6 +31,8 @@ const empty = () => ({ evals: [], marks: [], running: false, done: false, seq: 0
 
 export const analysisMode = {
   name: 'analysis',
+  /** The page's parts this mode shows (app.js hides the others'). */
+  panels: ['analysis-card', 'games-card', 'graph-box', 'eval-bar'],
   playsFromView: true,
   review: empty(),
   lines: { on: false, list: [], seq: 0, key: null },
@@ -390,17 +392,6 @@ export const analysisMode = {
   },
 
   render() {
-    $('result').hidden = true;
-    $('btn-takeback').hidden = true;
-    $('btn-resign').hidden = true;
-    $('setup').hidden = true;
-    $('daily-card').hidden = true;
-    $('puzzle-card').hidden = true;
-    $('trainer-card').hidden = true;
-    $('analysis-card').hidden = false;
-    $('games-card').hidden = false;
-    $('graph-box').hidden = false;
-    $('eval-bar').hidden = false;
     this.renderReview();
     this.renderLines();
     this.renderGames();

@@ -83,6 +83,8 @@ export function pgnTags(mode) {
 function makeMode(name) {
   const mode = {
     name,
+    /** The page's parts this mode shows (app.js hides the others'; render() shows the result). */
+    panels: name === 'play' ? ['btn-takeback', 'btn-resign', 'setup'] : ['btn-resign', 'daily-card'],
     resignArmed: null,
 
     interactive() {
@@ -263,13 +265,8 @@ function makeMode(name) {
         // The analysis board reads xiangqi only.
         $('btn-analyse').hidden = janggi();
       }
-      const takeBack = $('btn-takeback');
-      takeBack.hidden = name !== 'play';
-      takeBack.disabled = !this.canTakeBack();
-      $('btn-resign').hidden = false;
+      $('btn-takeback').disabled = !this.canTakeBack();
       $('btn-resign').disabled = !this.canResign();
-      $('setup').hidden = name !== 'play';
-      $('daily-card').hidden = name !== 'daily';
       if (name === 'daily') renderDailyCard();
     },
   };

@@ -114,6 +114,8 @@ function wantedPuzzle(list) {
 
 export const puzzleMode = {
   name: 'puzzle',
+  /** The page's parts this mode shows (app.js hides the others'). */
+  panels: ['puzzle-card', 'trainer-card'],
   puzzle: null,
 
   /**
@@ -449,13 +451,6 @@ export const puzzleMode = {
   },
 
   render() {
-    $('result').hidden = true;
-    $('btn-takeback').hidden = true;
-    $('btn-resign').hidden = true;
-    $('setup').hidden = true;
-    $('daily-card').hidden = true;
-    $('puzzle-card').hidden = false;
-    $('trainer-card').hidden = false;
     const p = this.puzzle;
     if (!p) return;
     const card = $('puzzle-card');
