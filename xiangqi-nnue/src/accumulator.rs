@@ -5,7 +5,8 @@
 //! another, and a captured piece goes), so the child's accumulators are the parent's plus and
 //! minus three weight rows; only the start needs a full refresh. The vector work runs with AVX2
 //! where the CPU has it (detected at run time), else in plain code that the compiler vectorizes
-//! for the target (SSE2, wasm `simd128`). All paths give exactly the reference's integers.
+//! for the target (SSE2, wasm `simd128`; the output's dot product has its own `simd128` form).
+//! All paths give exactly the reference's integers.
 
 use crate::features::{active_features, feature};
 use crate::net::Network;
@@ -272,6 +273,46 @@ fn add_sub_sub(avx2: bool, dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16
     add_sub_sub_plain(dst, src, add, sub, sub2);
 }
 
+/// The output layer's dot product with wasm `simd128` (the browser build): the AVX2 form on
+/// eight lanes, since the compiler does not find the 16-bit multiply and the pairwise `dot`
+/// in the plain loop by itself.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128 {
+    use core::arch::wasm32::*;
+
+    /// `acc` and `w` have the same length, a multiple of 16.
+    #[inline(always)]
+    pub fn dot(acc: &[i16], w: &[i16], qa: i32) -> i64 {
+        let zero = i16x8_splat(0);
+        let ceiling = i16x8_splat(qa as i16);
+        let mut sum = i32x4_splat(0);
+        for (a, w) in acc.chunks_exact(8).zip(w.chunks_exact(8)) {
+            // SAFETY: each chunk holds 8 i16 values, 16 bytes; wasm loads need no alignment.
+            let (a, w) = unsafe {
+                (
+                    v128_load(a.as_ptr().cast::<v128>()),
+                    v128_load(w.as_ptr().cast::<v128>()),
+                )
+            };
+            let x = i16x8_min(i16x8_max(a, zero), ceiling);
+            // x * w fits 16 bits (the net's range check); dot multiplies by x again and adds
+            // neighbouring pairs into 32-bit lanes: each lane sums H/4 products, which the
+            // net's range check bounds inside int32.
+            sum = i32x4_add(sum, i32x4_dot_i16x8(i16x8_mul(x, w), x));
+        }
+        (0..4)
+            .map(|lane| {
+                i64::from(match lane {
+                    0 => i32x4_extract_lane::<0>(sum),
+                    1 => i32x4_extract_lane::<1>(sum),
+                    2 => i32x4_extract_lane::<2>(sum),
+                    _ => i32x4_extract_lane::<3>(sum),
+                })
+            })
+            .sum()
+    }
+}
+
 #[inline]
 fn dot(avx2: bool, acc: &[i16], w: &[i16], qa: i32) -> i64 {
     #[cfg(target_arch = "x86_64")]
@@ -281,6 +322,9 @@ fn dot(avx2: bool, acc: &[i16], w: &[i16], qa: i32) -> i64 {
         return unsafe { avx2::dot(acc, w, qa) };
     }
     let _ = avx2;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return simd128::dot(acc, w, qa);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     dot_plain(acc, w, qa)
 }
 
