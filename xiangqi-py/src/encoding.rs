@@ -501,6 +501,14 @@ mod tests {
         assert_eq!(Encoding::Shapes2086.size(), 2086);
     }
 
+    /// A random index below `len` from an xorshift sequence.
+    fn pick(seed: &mut u64, len: usize) -> usize {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % len as u64) as usize
+    }
+
     #[test]
     fn every_legal_move_of_random_games_has_an_index_in_both_encodings_and_round_trips() {
         let mut pos = Position::startpos();
@@ -519,10 +527,7 @@ mod tests {
                     }
                 }
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+            pos.make_move(moves[pick(&mut seed, moves.len())]);
         }
     }
 
@@ -571,10 +576,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+                    pos.make_move(moves[pick(&mut seed, moves.len())]);
                 }
             }
         }

@@ -543,19 +543,16 @@ export const analysisMode = {
         date, level: g.mode === 'daily' ? `${levelName(g.level)} (${t('games.daily')})` : levelName(g.level),
         color: colorName(g.color), result: `${t(`games.${personalResult(g)}`)} ${g.result === '1/2-1/2' ? t('result.draw') : g.result}`,
       });
-      const open = document.createElement('button');
-      open.type = 'button';
-      open.className = 'small';
-      open.dataset.open = g.id;
-      open.textContent = t('games.open');
-      open.setAttribute('aria-label', t('games.openLabel', { date }));
-      const pgn = document.createElement('button');
-      pgn.type = 'button';
-      pgn.className = 'small';
-      pgn.dataset.download = g.id;
-      pgn.textContent = t('games.download');
-      pgn.setAttribute('aria-label', t('games.downloadLabel', { date }));
-      li.append(text, open, pgn);
+      const button = (action, words) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'small';
+        b.dataset[action] = g.id;
+        b.textContent = t(`games.${words}`);
+        b.setAttribute('aria-label', t(`games.${words}Label`, { date }));
+        return b;
+      };
+      li.append(text, button('open', 'open'), button('download', 'download'));
       return li;
     }));
   },
