@@ -119,26 +119,20 @@ def python_loops(args: argparse.Namespace) -> None:
     plies, elapsed, cpu = timed(args.seconds, lambda: xiangqi_game(rng, args.max_plies))
     ours = plies / elapsed
     print(f"python loop, xiangqi : {ours:12,.0f} plies/s  ({plies / cpu:,.0f} per CPU second; legal_moves + push + is_game_over)")
-    try:
-        import cchess  # type: ignore[import-untyped]  # noqa: F401
-
+    others: List[Tuple[str, Callable[[random.Random, int], int], str]] = [
+        ("cchess", cchess_game, "legal list + move"),
+        ("pyffish", pyffish_game, "legal_moves + get_fen + is_immediate_game_end"),
+    ]
+    for name, game, what in others:
         rng = random.Random(1)
-        plies, elapsed, cpu = timed(args.seconds, lambda: cchess_game(rng, args.max_plies))
+        try:
+            plies, elapsed, cpu = timed(args.seconds, lambda game=game, rng=rng: game(rng, args.max_plies))
+        except ImportError:
+            print(f"{name} not installed: no comparison")
+            continue
         theirs = plies / elapsed
-        print(f"python loop, cchess  : {theirs:12,.0f} plies/s  ({plies / cpu:,.0f} per CPU second; legal list + move)")
+        print(f"python loop, {name:<8}: {theirs:12,.0f} plies/s  ({plies / cpu:,.0f} per CPU second; {what})")
         print(f"speedup              : {ours / theirs:12,.0f} x")
-    except ImportError:
-        print("cchess not installed: no comparison")
-    try:
-        import pyffish  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
-
-        rng = random.Random(1)
-        plies, elapsed, cpu = timed(args.seconds, lambda: pyffish_game(rng, args.max_plies))
-        theirs = plies / elapsed
-        print(f"python loop, pyffish : {theirs:12,.0f} plies/s  ({plies / cpu:,.0f} per CPU second; legal_moves + get_fen + is_immediate_game_end)")
-        print(f"speedup              : {ours / theirs:12,.0f} x")
-    except ImportError:
-        print("pyffish not installed: no comparison")
 
 
 OUTPUTS: List[Tuple[str, Dict[str, Any]]] = [
