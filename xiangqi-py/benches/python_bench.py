@@ -125,8 +125,12 @@ def python_loops(args: argparse.Namespace) -> None:
     ]
     for name, game, what in others:
         rng = random.Random(1)
+
+        def one_game(game: Callable[[random.Random, int], int] = game, rng: random.Random = rng) -> int:
+            return game(rng, args.max_plies)
+
         try:
-            plies, elapsed, cpu = timed(args.seconds, lambda game=game, rng=rng: game(rng, args.max_plies))
+            plies, elapsed, cpu = timed(args.seconds, one_game)
         except ImportError:
             print(f"{name} not installed: no comparison")
             continue
