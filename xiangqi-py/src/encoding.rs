@@ -277,7 +277,7 @@ pub fn write_array(pos: &Position, out: &mut [i8]) {
 }
 
 /// Which planes follow the 14 piece planes of each position: xiangqi's colour and no-capture
-/// planes ([`write_planes`]), or janggi's five ([`write_janggi_planes`]).
+/// planes, or janggi's five (see [`PlaneLayout::write`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlaneLayout {
     /// Xiangqi's planes.
@@ -315,7 +315,14 @@ impl PlaneLayout {
             }
     }
 
-    /// Writes the planes in this layout (see [`write_planes`] for the arguments).
+    /// Writes the planes of a game (see `Board.planes`): `positions[0]` is the current
+    /// position, the others earlier ones (newest first); missing history stays zero. `own` is
+    /// the colour whose pieces fill planes 0..7 of each step; `mirror` flips ranks so that
+    /// colour plays up the board. After the piece planes: a plane of ones when Red (Cho) is to
+    /// move, the no-capture count as a fraction of the layout's scale; for janggi then a plane
+    /// of ones when the last move was a pass (a pass now ends the game) and the counting points
+    /// of `own` and of the other side ([`janggi::half_points`]: Han's 1.5 included). With
+    /// `repeated` (how often the current position occurred before) a last plane holds it.
     #[inline]
     pub fn write<T: PlaneValue>(
         self,
@@ -326,17 +333,27 @@ impl PlaneLayout {
         repeated: Option<u32>,
         out: &mut [T],
     ) {
-        match self {
-            PlaneLayout::Xiangqi => write_planes(positions, history, own, mirror, repeated, out),
-            PlaneLayout::Janggi { no_capture_scale } => write_janggi_planes(
-                positions,
-                history,
-                own,
-                mirror,
-                repeated,
-                no_capture_scale,
-                out,
-            ),
+        write_piece_planes(positions, history, own, mirror, out);
+        let current = positions[0];
+        let pieces = 14 * (history + 1);
+        let plane = |k: usize| (pieces + k) * 90..(pieces + k + 1) * 90;
+        if current.turn() == Color::Red {
+            out[plane(0)].fill(T::ONE);
+        }
+        let scale = match self {
+            PlaneLayout::Xiangqi => NO_CAPTURE_SCALE,
+            PlaneLayout::Janggi { no_capture_scale } => no_capture_scale,
+        };
+        out[plane(1)].fill(T::progress(current.halfmoves(), scale));
+        if let PlaneLayout::Janggi { .. } = self {
+            if current.last_move_was_pass() {
+                out[plane(2)].fill(T::ONE);
+            }
+            out[plane(3)].fill(T::points(janggi::half_points(current, own)));
+            out[plane(4)].fill(T::points(janggi::half_points(current, !own)));
+        }
+        if let Some(earlier) = repeated {
+            out[plane(self.count(history) - pieces)].fill(T::repeated(earlier));
         }
     }
 }
@@ -386,63 +403,6 @@ impl PlaneValue for u8 {
     }
     fn points(half_points: u32) -> u8 {
         half_points.min(255) as u8
-    }
-}
-
-/// Writes the planes of a xiangqi game (see `Board.planes`): `positions[0]` is the current
-/// position, the others earlier ones (newest first); missing history stays zero. `own` is the
-/// colour whose pieces fill planes 0..7 of each step; `mirror` flips ranks so that colour plays
-/// up the board. With `repeated` (how often the current position occurred before) a last plane
-/// holds it.
-pub fn write_planes<T: PlaneValue>(
-    positions: &[&Position],
-    history: usize,
-    own: Color,
-    mirror: bool,
-    repeated: Option<u32>,
-    out: &mut [T],
-) {
-    write_piece_planes(positions, history, own, mirror, out);
-    let current = positions[0];
-    let extra = 14 * (history + 1) * 90;
-    if current.turn() == Color::Red {
-        out[extra..extra + 90].fill(T::ONE);
-    }
-    out[extra + 90..extra + 180].fill(T::progress(current.halfmoves(), NO_CAPTURE_SCALE));
-    if let Some(earlier) = repeated {
-        out[extra + 180..extra + 270].fill(T::repeated(earlier));
-    }
-}
-
-/// Writes the planes of a janggi game: [`write_planes`]' piece, colour (Cho to move) and
-/// no-capture planes (`halfmoves` of `no_capture_scale`), then a plane of ones when the last
-/// move was a pass (a pass now ends the game), then the counting points of `own` and of the
-/// other side ([`janggi::half_points`]: Han's 1.5 included), then the repetition plane.
-#[allow(clippy::too_many_arguments)]
-pub fn write_janggi_planes<T: PlaneValue>(
-    positions: &[&Position],
-    history: usize,
-    own: Color,
-    mirror: bool,
-    repeated: Option<u32>,
-    no_capture_scale: u32,
-    out: &mut [T],
-) {
-    write_piece_planes(positions, history, own, mirror, out);
-    let current = positions[0];
-    let extra = 14 * (history + 1) * 90;
-    let plane = |k: usize| extra + k * 90..extra + (k + 1) * 90;
-    if current.turn() == Color::Red {
-        out[plane(0)].fill(T::ONE);
-    }
-    out[plane(1)].fill(T::progress(current.halfmoves(), no_capture_scale));
-    if current.last_move_was_pass() {
-        out[plane(2)].fill(T::ONE);
-    }
-    out[plane(3)].fill(T::points(janggi::half_points(current, own)));
-    out[plane(4)].fill(T::points(janggi::half_points(current, !own)));
-    if let Some(earlier) = repeated {
-        out[plane(5)].fill(T::repeated(earlier));
     }
 }
 
