@@ -51,7 +51,7 @@
 //!
 //! [`Position`]: crate::Position
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{shl, shr, Bitboard};
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{File, Square};
@@ -552,7 +552,7 @@ pub(crate) fn line_lookup(
     let (f, r) = (sq.index() % 9, sq.index() / 9);
     let rank_bits = rank_table[f][rank_occupancy(occupied, r)] as u128;
     let file_bits = FILE_SPREAD[file_table[r][file_occ as usize] as usize];
-    Bitboard((rank_bits << (r * 9)) | (file_bits << f))
+    Bitboard(shl(rank_bits, (r * 9) as u32) | shl(file_bits, f as u32))
 }
 
 /// The points a cannon on `sq` attacks (captures on): the first point beyond the first
@@ -741,7 +741,7 @@ static FILE_OF: [Bitboard; 90] = {
 /// The 9-bit occupancy of `rank` in `occupied`.
 #[inline]
 fn rank_occupancy(occupied: Bitboard, rank: usize) -> usize {
-    ((occupied.0 >> (rank * 9)) & 0x1ff) as usize
+    (shr(occupied.0, (rank * 9) as u32) & 0x1ff) as usize
 }
 
 /// The 10-bit occupancy of a file (bit `r` set when rank `r` is occupied): the points of file
@@ -749,7 +749,7 @@ fn rank_occupancy(occupied: Bitboard, rank: usize) -> usize {
 /// on distinct places, the top eight in order), ranks 8 and 9 by hand.
 #[inline]
 pub fn file_occupancy(occupied: Bitboard, file: File) -> u16 {
-    let column = (occupied.0 >> file.index()) & Bitboard::file(File::A).0;
+    let column = shr(occupied.0, file.index() as u32) & Bitboard::file(File::A).0;
     let low = ((column as u64).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16;
     let high = (column >> 72) as u16;
     low | ((high & 1) | ((high >> 8) & 2)) << 8

@@ -1,7 +1,7 @@
 //! A validated position: the board, the side to move and the counters, with fast make/unmake.
 
 use crate::attacks;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{bit, Bitboard};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
@@ -464,7 +464,7 @@ impl Position {
         } else {
             self.generals[us.index()]
         };
-        let occupied = Bitboard((self.occupied.0 & !(1u128 << from as u32)) | (1u128 << to as u32));
+        let occupied = Bitboard((self.occupied.0 & !bit(from as u32)) | bit(to as u32));
         let kf = ksq.file().index();
         let mut file_occ = self.file_occ[kf];
         if from.file().index() == kf {
@@ -547,8 +547,8 @@ impl Position {
             janggi_history: 0,
             halfmoves: self.halfmoves,
         };
-        let from_bb = 1u128 << from as u32;
-        let to_bb = 1u128 << to as u32;
+        let from_bb = bit(from as u32);
+        let to_bb = bit(to as u32);
         if let Some(victim) = captured {
             self.by_piece[victim.index()].0 ^= to_bb;
             self.by_color[victim.color.index()].0 ^= to_bb;
@@ -598,8 +598,8 @@ impl Position {
         if self.turn == Color::Black {
             self.fullmoves -= 1;
         }
-        let from_bb = 1u128 << from as u32;
-        let to_bb = 1u128 << to as u32;
+        let from_bb = bit(from as u32);
+        let to_bb = bit(to as u32);
         self.by_piece[piece.index()].0 ^= from_bb | to_bb;
         self.by_color[piece.color.index()].0 ^= from_bb | to_bb;
         self.occupied.0 ^= from_bb;

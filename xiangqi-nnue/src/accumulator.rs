@@ -186,6 +186,10 @@ fn add_sub_sub_plain(dst: &mut [i16], src: &[i16], add: &[i16], sub: &[i16], sub
 /// `sum(clamp(acc, 0, qa)^2 * w)` in 16-lane blocks, each summed in 32 bits (the net's range
 /// check makes that exact), the blocks in 64 bits.
 #[inline(always)]
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128", not(test)),
+    allow(dead_code)
+)]
 fn dot_plain(acc: &[i16], w: &[i16], qa: i32) -> i64 {
     let mut total = 0i64;
     for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {

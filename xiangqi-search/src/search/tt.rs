@@ -200,6 +200,31 @@ impl Drop for ZeroedBuckets {
     }
 }
 
+/// The bucket of `key` among `len`: the high half of `key * len` (multiply-shift maps the key
+/// onto the bucket count without a division). Where `usize` has 32 bits (wasm32) a 128-bit
+/// multiply is a library call on every probe, so [`high_half_narrow`] computes the same index.
+#[inline(always)]
+fn bucket_index(key: u64, len: usize) -> usize {
+    #[cfg(target_pointer_width = "32")]
+    {
+        high_half_narrow(key, len as u32) as usize
+    }
+    #[cfg(not(target_pointer_width = "32"))]
+    {
+        ((u128::from(key) * len as u128) >> 64) as usize
+    }
+}
+
+/// The high 64 bits of `key * len` from two 64-bit multiplies, exact for a 32-bit `len`:
+/// `key = h * 2^32 + l`, so the high half is `(h * len + (l * len >> 32)) >> 32`, whose sum
+/// cannot overflow.
+#[inline(always)]
+#[cfg_attr(not(any(test, target_pointer_width = "32")), allow(dead_code))]
+fn high_half_narrow(key: u64, len: u32) -> u64 {
+    let len = u64::from(len);
+    ((key >> 32) * len + (((key & 0xffff_ffff) * len) >> 32)) >> 32
+}
+
 impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least one bucket).
     ///
@@ -254,9 +279,7 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        // Multiply-shift maps the key onto the bucket count without a division.
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        &self.buckets[bucket_index(key, self.buckets.len())]
     }
 
     /// Asks the hardware to start loading the bucket of `key`.
@@ -399,6 +422,25 @@ mod tests {
     use super::*;
     use crate::score::{mate_in, MATE};
     use xiangqi_core::Square;
+
+    #[test]
+    fn narrow_bucket_index_equals_the_wide_one() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..100_000 {
+            let key = rng.u64(..);
+            let len = match rng.u8(..4) {
+                0 => u32::MAX,
+                1 => rng.u32(1..1 << 20),
+                _ => rng.u32(1..),
+            };
+            let wide = (u128::from(key) * u128::from(len)) >> 64;
+            assert_eq!(u128::from(high_half_narrow(key, len)), wide, "{key} {len}");
+        }
+        assert_eq!(
+            high_half_narrow(u64::MAX, u32::MAX),
+            u64::from(u32::MAX) - 1
+        );
+    }
 
     #[test]
     fn an_impossible_size_is_an_error_not_an_abort() {
