@@ -348,6 +348,35 @@ def test_gymnasium_env_plays_janggi() -> None:
         gymnasium.make("xiangqi/Xiangqi-v0", setup="random")
 
 
+# Starts every environment refuses, each with the one message all three give.
+BAD_STARTS = [
+    ({"setup": "random"}, "setup is for janggi"),
+    ({"variant": "janggi", "setup": "sideways"}, "setup must be"),
+    ({"variant": "janggi", "setup": ("masangsangma",)}, "setup must be"),
+    ({"variant": "janggi", "setup": ("masangsangma", "sangsangmama")}, "sangsangmama"),
+    ({"variant": "janggi", "setup": "random", "fen": "4ka3/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"}, "not both"),
+]
+
+
+@pytest.mark.parametrize("kwargs,message", BAD_STARTS)
+def test_every_environment_refuses_the_same_starts(kwargs: Dict[str, object], message: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    pettingzoo = pytest.importorskip("xiangqi.pettingzoo")
+    vec_kwargs = dict(kwargs)
+    if "fen" in vec_kwargs:
+        vec_kwargs["fens"] = [vec_kwargs.pop("fen")]
+    errors = []
+    for make in (
+        lambda: xiangqi.VecEnv(2, **vec_kwargs),  # type: ignore[arg-type]
+        lambda: gymnasium.make("xiangqi/Xiangqi-v0", **kwargs),
+        lambda: pettingzoo.env(**kwargs),
+    ):
+        with pytest.raises(xiangqi.XiangqiError, match=message) as error:
+            make()
+        errors.append(str(error.value))
+    assert len(set(errors)) == 1, errors
+
+
 def test_gymnasium_random_setups_follow_the_seed() -> None:
     gymnasium = pytest.importorskip("gymnasium")
     env = gymnasium.make("xiangqi/Xiangqi-v0", variant="janggi", opponent="self")

@@ -24,6 +24,7 @@ mod perft;
 mod pgn;
 mod pgn_tree;
 mod review;
+mod starts;
 mod tables;
 mod types;
 mod vecenv;
@@ -39,6 +40,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     encoding_py::register(m)?;
     vecenv::register(m)?;
+    starts::register(m)?;
     pgn::register(m)?;
     pgn_tree::register(m)?;
     outcome::register(m)?;

@@ -3,17 +3,17 @@
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
-use crate::board::{check_history, encoding_for, janggi_start, parse_rules, parse_variant, Board};
+use crate::board::{check_history, encoding_for, parse_rules, parse_variant, Board};
 use crate::encoding::{Encoding, PlaneLayout, PlaneValue};
-use crate::errors::{fen_error, limit_error, memory_error, Count, XiangqiError};
+use crate::errors::{limit_error, memory_error, Count, XiangqiError};
 use crate::outcome::Termination;
+use crate::starts::start_positions;
 use crate::types::Move as PyMove;
 use numpy::{Element, PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 use std::collections::VecDeque;
-use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules, Variant};
 
 /// The most games one `VecEnv` holds.
@@ -508,21 +508,7 @@ impl VecEnv {
             None => variant.default_rules(),
         };
         let encoding = encoding_for(encoding, variant)?;
-        let starts = match (fens, setup) {
-            (Some(_), Some(_)) => {
-                return Err(XiangqiError::new_err(
-                    "give fens or setup, not both: fens replaces the janggi setups",
-                ))
-            }
-            (Some(fens), None) if fens.is_empty() => {
-                return Err(XiangqiError::new_err("fens must not be empty"))
-            }
-            (Some(fens), None) => fens
-                .iter()
-                .map(|f| Position::from_fen_variant(f, variant).map_err(fen_error))
-                .collect::<PyResult<Vec<_>>>()?,
-            (None, setup) => start_positions(variant, setup.map(parse_setup).transpose()?)?,
-        };
+        let starts = start_positions(variant, fens.as_deref(), setup)?;
         if let Some(over) = starts.iter().position(|p| !p.has_legal_moves()) {
             return Err(XiangqiError::new_err(format!(
                 "start position {over} has no legal move (the game is already over)"
@@ -843,53 +829,6 @@ impl VecEnv {
             self.cfg.rules.to_string(),
             self.cfg.encoding.name()
         )
-    }
-}
-
-/// The `setup` argument: `"random"` or a `(cho, han)` pair of arrangement names.
-enum SetupArg {
-    /// `"random"`.
-    Name(String),
-    /// Cho's and Han's arrangements.
-    Pair(String, String),
-}
-
-/// Reads `setup`: a string, or a tuple or list of two strings; else `XiangqiError`.
-fn parse_setup(setup: &Bound<'_, PyAny>) -> PyResult<SetupArg> {
-    if let Ok(name) = setup.extract::<String>() {
-        return Ok(SetupArg::Name(name));
-    }
-    match setup.extract::<Vec<String>>() {
-        Ok(pair) if pair.len() == 2 => Ok(SetupArg::Pair(pair[0].clone(), pair[1].clone())),
-        _ => Err(XiangqiError::new_err(format!(
-            "setup must be \"random\" or a (cho, han) pair of arrangement names, not {}",
-            setup.repr()?
-        ))),
-    }
-}
-
-/// The start positions the games draw from: xiangqi's one; janggi's sixteen setups
-/// (`"random"`, the default) or the one pair named.
-fn start_positions(variant: Variant, setup: Option<SetupArg>) -> PyResult<Vec<Position>> {
-    match (variant.is_janggi(), setup) {
-        (false, None) => Ok(vec![Position::startpos()]),
-        (false, Some(_)) => Err(XiangqiError::new_err(
-            "setup is for janggi (variant=\"janggi\", ...): xiangqi has one start position",
-        )),
-        (true, None) => start_positions(variant, Some(SetupArg::Name("random".into()))),
-        (true, Some(SetupArg::Name(name))) if name == "random" => {
-            let mut starts = Vec::with_capacity(16);
-            for cho in Arrangement::ALL {
-                for han in Arrangement::ALL {
-                    starts.push(janggi_start(cho.name(), han.name(), variant)?);
-                }
-            }
-            Ok(starts)
-        }
-        (true, Some(SetupArg::Name(name))) => Err(XiangqiError::new_err(format!(
-            "setup must be \"random\" or a (cho, han) pair of arrangements, not {name:?}"
-        ))),
-        (true, Some(SetupArg::Pair(cho, han))) => Ok(vec![janggi_start(&cho, &han, variant)?]),
     }
 }
 
