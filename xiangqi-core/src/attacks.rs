@@ -639,6 +639,22 @@ pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
     )
 }
 
+/// The legs through which the horses on `horses` would attack `sq`, empty or not: the points
+/// whose emptying could let one of them attack it.
+#[inline]
+pub fn horse_attack_legs(sq: Square, horses: Bitboard) -> Bitboard {
+    let mut legs = Bitboard::EMPTY;
+    for (leg, from) in DIAGONAL_NEIGHBOUR[sq.index()]
+        .iter()
+        .zip(&HORSE_ATTACKERS[sq.index()])
+    {
+        if (*from & horses).any() {
+            legs |= *leg;
+        }
+    }
+    legs
+}
+
 /// The points from which a soldier of `color` attacks `sq`.
 #[inline]
 pub fn soldier_attackers(color: Color, sq: Square) -> Bitboard {

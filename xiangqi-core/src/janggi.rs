@@ -332,6 +332,35 @@ impl Position {
         !self.janggi_attacked_with(ksq, !us, occupied, cannons, Bitboard::from_square(to))
     }
 
+    /// The points where a move of the side to move (not its general's) may change whether its
+    /// general is attacked, out of check: each of the four half-lines from the general along
+    /// its rank and file on which an enemy chariot or cannon stands (a piece leaving or
+    /// entering it changes what a chariot sees and what screens a cannon has), the palace when
+    /// an enemy chariot or cannon stands in it (its diagonal lines), and the points that block
+    /// an enemy horse or elephant aiming at the general. A soldier's attack cannot be blocked,
+    /// and the other side's general and guards stay in their own palace.
+    #[inline]
+    fn janggi_sensitive_points(&self) -> Bitboard {
+        let us = self.turn();
+        let ksq = self.general(us);
+        let liners = self.pieces(!us, Role::Chariot) | self.pieces(!us, Role::Cannon);
+        let below = Bitboard(Bitboard::from_square(ksq).0 - 1);
+        let above = Bitboard::FULL - below - Bitboard::from_square(ksq);
+        let (file, rank) = (Bitboard::file(ksq.file()), Bitboard::rank(ksq.rank()));
+        let mut points = attacks::horse_attack_legs(ksq, self.pieces(!us, Role::Horse))
+            | ja::elephant_attack_paths(ksq, self.pieces(!us, Role::Elephant));
+        for half in [file & above, file & below, rank & above, rank & below] {
+            if (liners & half).any() {
+                points |= half;
+            }
+        }
+        let palace = attacks::palace(us);
+        if (liners & palace).any() {
+            points |= palace;
+        }
+        points
+    }
+
     /// `true` when the pass is legal for the side to move: not in check, or in bikjang.
     #[inline]
     fn janggi_pass_legal(&self, in_check: bool) -> bool {
@@ -353,6 +382,13 @@ impl Position {
         let in_check = self.janggi_is_check();
         let bikjang = self.is_bikjang();
         let targets_mask = mask - self.by_color(us);
+        // Out of check and bikjang, a move of another piece than the general that neither
+        // leaves nor reaches a sensitive point cannot expose the general: no test.
+        let sensitive = if in_check || bikjang {
+            Bitboard::FULL
+        } else {
+            self.janggi_sensitive_points()
+        };
         for role in [
             Role::Chariot,
             Role::Cannon,
@@ -365,8 +401,13 @@ impl Position {
             let piece = Piece::new(us, role);
             for from in self.pieces(us, role) {
                 let targets = ja::attacks(piece, from, occupied, cannons) & targets_mask;
+                let tested = if role == Role::General || sensitive.contains(from) {
+                    Bitboard::FULL
+                } else {
+                    sensitive
+                };
                 for to in targets {
-                    if self.janggi_safe_after(from, to, bikjang) {
+                    if !tested.contains(to) || self.janggi_safe_after(from, to, bikjang) {
                         sink.one(from, to);
                     }
                 }

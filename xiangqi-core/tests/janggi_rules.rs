@@ -379,3 +379,40 @@ fn fen_reads_both_spellings_and_checks_janggi_points() {
     // A soldier behind its starting rank can never stand there.
     assert!(Position::from_fen_variant("4k4/9/9/9/9/9/9/4P4/9/3K5 w", Variant::Janggi).is_err());
 }
+
+/// The generator spares the general-safety test of the moves that cannot expose the general;
+/// `is_legal` tests every move. Over random games from all sixteen setups (checks, bikjang and
+/// passes among them), the legal moves listed are exactly the moves of the side to move that
+/// `is_legal` accepts.
+#[test]
+fn the_generator_lists_exactly_the_moves_is_legal_accepts() {
+    let mut rng = fastrand::Rng::with_seed(20);
+    let mut positions = 0;
+    for game in 0..64 {
+        let (cho, han) = (Arrangement::ALL[game % 4], Arrangement::ALL[(game / 4) % 4]);
+        let mut p = Position::janggi_start(cho, han);
+        for _ in 0..160 {
+            let listed = p.legal_moves();
+            let mut accepted: Vec<Move> = Vec::new();
+            for from in p.by_color(p.turn()) {
+                for to in Square::ALL {
+                    let m = Move::new(from, to);
+                    if p.is_legal(m) {
+                        accepted.push(m);
+                    }
+                }
+            }
+            let mut sorted = listed.to_vec();
+            sorted.sort_by_key(|m| (m.from() as u32, m.to() as u32));
+            accepted.sort_by_key(|m| (m.from() as u32, m.to() as u32));
+            assert_eq!(sorted, accepted, "{}", p.fen());
+            positions += 1;
+            if listed.is_empty() || p.janggi_ending().is_some() {
+                break;
+            }
+            p.play(listed[rng.usize(..listed.len())])
+                .expect("a listed move is legal");
+        }
+    }
+    assert!(positions > 5_000, "{positions}");
+}

@@ -364,6 +364,19 @@ pub fn elephant_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
     unblocked8(&ELEPHANT_ATTACKERS[sq.index()], occupied)
 }
 
+/// The intermediate points of the moves by which the elephants on `elephants` would attack
+/// `sq`, empty or not: the points whose emptying could let one of them attack it.
+#[inline]
+pub fn elephant_attack_paths(sq: Square, elephants: Bitboard) -> Bitboard {
+    let mut paths = Bitboard::EMPTY;
+    for &(path, from) in &ELEPHANT_ATTACKERS[sq.index()] {
+        if (from & elephants).any() {
+            paths |= path;
+        }
+    }
+    paths
+}
+
 /// The pieces of the sides in `sides` that attack `sq` on the board `occupied`, where
 /// `pieces(color, role)` gives that side's pieces of that role still standing and `cannons`
 /// every cannon's point on `occupied` (screens and targets: a cannon never takes a cannon, so
