@@ -4,39 +4,12 @@
 //! lines, cannons, elephants, soldiers) and positions from random games. Passes are counted and
 //! game ends ignored, as Fairy-Stockfish counts.
 
+mod common;
+
 use xiangqi_core::{perft, Move, Position, Variant};
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-    comment: String,
-}
-
-fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/janggi.epd");
-    let text = std::fs::read_to_string(path).expect("read data/perft/janggi.epd");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let (data, comment) = line.split_once(" # ").unwrap_or((line, ""));
-            let mut parts = data.split(';');
-            let fen = parts.next().unwrap().trim().to_owned();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("Dn count");
-                    (
-                        d.trim_start_matches('D').parse().unwrap(),
-                        n.parse().unwrap(),
-                    )
-                })
-                .collect();
-            Case {
-                fen,
-                counts,
-                comment: comment.to_owned(),
-            }
-        })
-        .collect()
+fn cases() -> Vec<common::PerftCase> {
+    common::perft_cases("janggi.epd")
 }
 
 #[test]

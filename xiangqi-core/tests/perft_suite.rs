@@ -1,33 +1,12 @@
 //! The shared perft suite: every position at every listed depth up to 4 (5 and the start
 //! position's 6 with `--ignored`).
 
+mod common;
+
 use xiangqi_core::{perft, Position};
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn suite() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perft/suite.epd");
-    let text = std::fs::read_to_string(path).expect("read data/perft/suite.epd");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_owned();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').expect("Dn count");
-                    (
-                        d.trim_start_matches('D').parse().unwrap(),
-                        n.parse().unwrap(),
-                    )
-                })
-                .collect();
-            Case { fen, counts }
-        })
-        .collect()
+fn suite() -> Vec<common::PerftCase> {
+    common::perft_cases("suite.epd")
 }
 
 fn check(max_depth: u32, min_depth: u32) {

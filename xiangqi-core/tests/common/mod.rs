@@ -1,4 +1,5 @@
-//! Seeded random positions for the notation and PGN tests.
+//! What several test files share: seeded random positions for the notation and PGN tests, the
+//! perft files of `data/perft`.
 
 #![allow(dead_code)]
 
@@ -118,4 +119,41 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
             }
         }
     }
+}
+
+/// A position of a perft file: its FEN, the leaf count at each depth given, and the comment
+/// after ` # ` (empty when none).
+pub struct PerftCase {
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+    pub comment: String,
+}
+
+/// The positions of `data/perft/<name>`: lines `FEN ;D1 n ;D2 n ... [# comment]`, blank lines
+/// and lines starting with `#` skipped.
+pub fn perft_cases(name: &str) -> Vec<PerftCase> {
+    let path = format!("{}/../data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (data, comment) = line.split_once(" # ").unwrap_or((line, ""));
+            let mut parts = data.split(';');
+            let fen = parts.next().unwrap().trim().to_owned();
+            let counts = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("Dn count");
+                    (
+                        d.trim_start_matches('D').parse().unwrap(),
+                        n.parse().unwrap(),
+                    )
+                })
+                .collect();
+            PerftCase {
+                fen,
+                counts,
+                comment: comment.to_owned(),
+            }
+        })
+        .collect()
 }
