@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{random_game, Rng};
+use common::{add_random_variations, random_game, Rng};
 use xiangqi_core::dhtmlxq;
 use xiangqi_core::pgn::{GameTree, PgnGame, PgnResult};
 use xiangqi_core::Position;
@@ -55,23 +55,7 @@ fn random_trees_write_and_read_back() {
         let moves = random_game(&mut rng, plies);
         let record = PgnGame::from_moves(Position::startpos(), moves).unwrap();
         let mut tree = GameTree::from_record(&record);
-        for _ in 0..rng.usize(..10) {
-            let nodes: Vec<_> = tree.nodes().collect();
-            let mut node = nodes[rng.usize(..nodes.len())];
-            let mut pos = tree.position(node);
-            for _ in 0..1 + rng.usize(..5) {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let m = legal[rng.usize(..legal.len())];
-                node = tree.add_variation(node, m).unwrap();
-                pos.make_move(m);
-                if rng.usize(..2) == 0 {
-                    tree.set_comment(node, Some(format!("c{}", rng.usize(..100))));
-                }
-            }
-        }
+        add_random_variations(&mut tree, &mut rng);
         let expected = tree.to_record();
         let read = dhtmlxq::read(&dhtmlxq::write(&expected).unwrap()).unwrap();
         assert_eq!(read.moves, expected.moves);

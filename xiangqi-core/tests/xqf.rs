@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{random_game, random_game_from, Rng};
+use common::{add_random_variations, random_game, random_game_from, Rng};
 use xiangqi_core::pgn::{GameTree, PgnGame, PgnResult};
 use xiangqi_core::xqf::{self, square_point, Keys, XqfError, HEADER_LEN, PIECE_SLOTS};
 use xiangqi_core::{Color, Position, Square};
@@ -131,25 +131,7 @@ fn random_tree(rng: &mut Rng) -> GameTree {
     let record = PgnGame::from_moves(start.clone(), random_game_from(&start, rng, plies)).unwrap();
     let mut tree = GameTree::from_record(&record);
     tree.result = [PgnResult::RedWins, PgnResult::Draw, PgnResult::Unknown][rng.usize(..3)];
-    // Variations: from random nodes, a few random moves each.
-    for _ in 0..rng.usize(..12) {
-        let nodes: Vec<_> = tree.nodes().collect();
-        let at = nodes[rng.usize(..nodes.len())];
-        let mut node = at;
-        let mut pos = tree.position(node);
-        for _ in 0..1 + rng.usize(..6) {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.usize(..legal.len())];
-            node = tree.add_variation(node, m).unwrap();
-            pos.make_move(m);
-            if rng.usize(..3) == 0 {
-                tree.set_comment(node, Some(format!("comment {}", rng.usize(..1000))));
-            }
-        }
-    }
+    add_random_variations(&mut tree, rng);
     if rng.usize(..2) == 0 {
         let root = tree.root();
         tree.set_comment(root, Some("before the first move".to_owned()));

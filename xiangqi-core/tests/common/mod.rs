@@ -121,6 +121,28 @@ pub fn random_crowded_position(rng: &mut Rng) -> Position {
     }
 }
 
+/// Adds random variations to `tree`: up to a dozen, each of one to six random legal moves from
+/// a random node, a third of the moves with a comment.
+pub fn add_random_variations(tree: &mut xiangqi_core::pgn::GameTree, rng: &mut Rng) {
+    for _ in 0..rng.usize(..12) {
+        let nodes: Vec<_> = tree.nodes().collect();
+        let mut node = nodes[rng.usize(..nodes.len())];
+        let mut pos = tree.position(node);
+        for _ in 0..1 + rng.usize(..6) {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.usize(..legal.len())];
+            node = tree.add_variation(node, m).unwrap();
+            pos.make_move(m);
+            if rng.usize(..3) == 0 {
+                tree.set_comment(node, Some(format!("comment {}", rng.usize(..1000))));
+            }
+        }
+    }
+}
+
 /// A position of a perft file: its FEN, the leaf count at each depth given, and the comment
 /// after ` # ` (empty when none).
 pub struct PerftCase {
