@@ -2,19 +2,13 @@
 //! Dataset): read from raw bytes, encodings found, every move legal, the failures listed.
 //! Public XQF files, when a copy is at hand, read too.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::shared;
+use std::path::PathBuf;
 use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::WriteOptions;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats};
-
-/// `../shared` from the repository root, or one level further up (a worktree beside it).
-fn shared() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [root.join("../shared"), root.join("../../shared")]
-        .into_iter()
-        .find(|p| p.join("corpus").is_dir())
-        .expect("the shared data (../shared/corpus) is missing")
-}
 
 #[test]
 fn the_ccpd_sample_reads_from_raw_bytes() {

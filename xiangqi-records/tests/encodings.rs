@@ -3,20 +3,13 @@
 //! character references (`&#20453;`) or any other stand-in; a character an encoding lacks is
 //! refused by name.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::shared;
 use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{MoveFormat, PgnGame, PgnMove};
 use xiangqi_core::{ChineseStyle, Position, RankDialect};
 use xiangqi_records::{read_bytes, read_path, write_bytes, Format, ReadOptions, WriteError};
-
-/// `../shared` from the repository root, or one level further up (a worktree beside it).
-fn shared() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [root.join("../shared"), root.join("../../shared")]
-        .into_iter()
-        .find(|p| p.join("corpus").is_dir())
-        .expect("the shared data (../shared/corpus) is missing")
-}
 
 /// The notations of `xiangqi convert --notation`.
 const NOTATIONS: [(&str, MoveFormat, ChineseStyle); 5] = [
