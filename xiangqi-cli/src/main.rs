@@ -49,9 +49,10 @@ Speak UCI on stdin/stdout (UCCI after `ucci`, or from the start with `xiangqi uc
 Options: Hash, Threads, MultiPV, Level, Rules (default axf), Seed, Clear Hash."
         }
         "bench" => {
-            "usage: xiangqi bench [DEPTH] [--eval nnue|classical] [--eval-file NET]
+            "usage: xiangqi bench [DEPTH] [--eval nnue|classical] [--eval-file NET] [--variant VARIANT]
 Search the bench positions to DEPTH (default 11) with one thread; print nodes and nodes/second.
-The node count is the signature of the search with that evaluation (default: the engine's)."
+The node count is the signature of the search with that evaluation (default: the engine's).
+--variant janggi (or another janggi rule set) searches janggi's bench positions instead."
         }
         "perft" => {
             "usage: xiangqi perft [--variant VARIANT] --fen FEN|startpos --depth N [--divide] [--threads N]
@@ -279,10 +280,16 @@ fn uci_command(first: Option<&str>) {
 fn bench_command(args: &[String]) -> Result<(), String> {
     let mut depth = xiangqi_search::bench::BENCH_DEPTH;
     let mut evaluation = xiangqi_search::Evaluation::default();
+    let mut variant = xiangqi_core::Variant::Xiangqi;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             a if nnue::eval_option(a, &mut it, &mut evaluation)? => {}
+            "--variant" => {
+                variant = args::value(&mut it, "--variant")?
+                    .parse()
+                    .map_err(|e: xiangqi_core::ParseVariantError| e.to_string())?;
+            }
             d => {
                 depth = d
                     .parse()
@@ -292,17 +299,18 @@ fn bench_command(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let report = xiangqi_search::bench::run_bench_with(depth, 1, evaluation, |i, _, result| {
-        let best = result
-            .best_move
-            .map_or_else(|| "(none)".to_owned(), |m| m.to_string());
-        out!(
-            "position {:2}  nodes {:10}  bestmove {best}  score {}",
-            i + 1,
-            result.nodes,
-            result.score
-        );
-    });
+    let report =
+        xiangqi_search::bench::run_bench_variant(variant, depth, 1, evaluation, |i, _, result| {
+            let best = result
+                .best_move
+                .map_or_else(|| "(none)".to_owned(), |m| m.to_string());
+            out!(
+                "position {:2}  nodes {:10}  bestmove {best}  score {}",
+                i + 1,
+                result.nodes,
+                result.score
+            );
+        });
     out!("Total time (ms) : {}", report.time.as_millis());
     out!("Nodes searched  : {}", report.nodes);
     out!("Nodes/second    : {}", report.nps);

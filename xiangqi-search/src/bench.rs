@@ -7,7 +7,7 @@ use crate::eval::Evaluation;
 use crate::search::limits::{Limits, SearchResult};
 use crate::Instant;
 use std::time::Duration;
-use xiangqi_core::{Position, Rules};
+use xiangqi_core::{Position, Rules, Variant};
 
 /// The bench positions: the start, balanced openings, middlegames and endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -28,6 +28,35 @@ pub const BENCH_POSITIONS: &[&str] = &[
     "3ak4/4a4/9/9/9/9/9/9/4R4/3K5 w - - 0 1",
     "4k4/3r5/3N5/9/9/9/9/9/9/3K5 b - - 0 1",
 ];
+
+/// The janggi bench positions (`xiangqi bench --variant janggi`): four of the sixteen start
+/// setups, the two positions of issue 20, positions of random games (`data/perft/janggi.epd`)
+/// and an ending with chariots and cannons on the palace lines.
+pub const JANGGI_BENCH_POSITIONS: &[&str] = &[
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1",
+    "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1",
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 1",
+    "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1",
+    "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23",
+    "r1bakabn1/3r5/nc7/p1p1p2p1/6p2/3P5/P3P1PcP/1C5CN/R2K1A2R/1NB2AB2 b - - 21 11",
+    "1rbaa1b2/n8/c3k1ncr/1p3p1p1/p3p4/PC7/2P1PBPP1/N4A3/4K2N1/R1B1A2R1 w - - 0 17",
+    "2n2anbr/3rk4/1c1a3c1/p2b2p2/2p1p3p/2P6/P2PBP2P/1C1A3C1/R4K3/1BN2A1NR w - - 20 11",
+    "2b2ab2/1r1a4r/1cn2knc1/p1p5p/4p1pC1/4P2P1/P1P5P/1R1K2C2/8R/1NBA1ABN1 w - - 20 11",
+    "1b1aa1br1/r8/3nkcnc1/1pp1p3p/6p2/6P2/1PPP3PR/1C5C1/5K3/RNBA1ABN1 w - - 36 19",
+    "1rba1a1b1/4k3r/nc5c1/p1p1p1pnp/9/9/P1PB1PP1P/1C1K3C1/6R2/R1N1AANB1 b - - 11 6",
+    "3ak4/4c4/3R5/9/9/9/9/9/4C4/3K1R3 w - - 0 1",
+];
+
+/// The bench positions of `variant`'s game: [`BENCH_POSITIONS`] for xiangqi,
+/// [`JANGGI_BENCH_POSITIONS`] for a janggi rule set.
+pub fn bench_positions(variant: Variant) -> &'static [&'static str] {
+    if variant.is_janggi() {
+        JANGGI_BENCH_POSITIONS
+    } else {
+        BENCH_POSITIONS
+    }
+}
 
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 11;
@@ -69,6 +98,18 @@ pub fn run_bench_with(
     depth: u32,
     threads: usize,
     evaluation: Evaluation,
+    each: impl FnMut(usize, &str, &SearchResult),
+) -> BenchReport {
+    run_bench_variant(Variant::Xiangqi, depth, threads, evaluation, each)
+}
+
+/// [`run_bench_with`] on the bench positions of `variant` ([`bench_positions`]), read as that
+/// game's; a janggi rule set searches under its own rules.
+pub fn run_bench_variant(
+    variant: Variant,
+    depth: u32,
+    threads: usize,
+    evaluation: Evaluation,
     mut each: impl FnMut(usize, &str, &SearchResult),
 ) -> BenchReport {
     let mut engine = Engine::new(EngineOptions {
@@ -76,7 +117,7 @@ pub fn run_bench_with(
         hash_mb: BENCH_HASH_MB,
         seed: Some(0),
         // The bench's own rules, fixed so that its signature moves only with the search, not
-        // with the library's default preset.
+        // with the library's default preset (janggi positions take their rule set's own).
         rules: Rules::simple(),
         evaluation,
         ..EngineOptions::default()
@@ -87,8 +128,8 @@ pub fn run_bench_with(
     };
     let mut nodes = 0;
     let mut time = Duration::ZERO;
-    for (i, fen) in BENCH_POSITIONS.iter().enumerate() {
-        let Ok(pos) = Position::from_fen(fen) else {
+    for (i, fen) in bench_positions(variant).iter().enumerate() {
+        let Ok(pos) = Position::from_fen_variant(fen, variant) else {
             continue;
         };
         engine.new_game();

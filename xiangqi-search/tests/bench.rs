@@ -1,7 +1,8 @@
 //! The bench node count is the search's signature. When a change to search or evaluation is
 //! meant to change it, update the number here in the same commit and say so in the message.
 
-use xiangqi_search::bench::{run_bench_with, BENCH_DEPTH};
+use xiangqi_core::Variant;
+use xiangqi_search::bench::{run_bench_variant, run_bench_with, BENCH_DEPTH};
 use xiangqi_search::Evaluation;
 
 /// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
@@ -9,6 +10,9 @@ use xiangqi_search::Evaluation;
 const EXPECTED_BENCH_NODES: u64 = 1_063_865;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
 const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_220_682;
+/// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 875_363;
+const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 814_599;
 
 #[test]
 fn bench_node_count_is_pinned() {
@@ -21,6 +25,32 @@ fn bench_node_count_is_pinned() {
     assert_eq!(
         classical.nodes, EXPECTED_CLASSICAL_BENCH_NODES,
         "classical bench signature changed"
+    );
+}
+
+#[test]
+fn janggi_bench_node_count_is_pinned() {
+    let janggi = |evaluation| {
+        run_bench_variant(
+            Variant::Janggi,
+            BENCH_DEPTH,
+            1,
+            evaluation,
+            |_, fen, result| {
+                assert!(result.best_move.is_some(), "{fen}: no move");
+            },
+        )
+        .nodes
+    };
+    assert_eq!(
+        janggi(Evaluation::default()),
+        EXPECTED_JANGGI_BENCH_NODES,
+        "janggi bench signature changed"
+    );
+    assert_eq!(
+        janggi(Evaluation::Classical),
+        EXPECTED_JANGGI_CLASSICAL_BENCH_NODES,
+        "janggi classical bench signature changed"
     );
 }
 
