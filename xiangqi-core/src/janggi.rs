@@ -332,29 +332,29 @@ impl Position {
         !self.janggi_attacked_with(ksq, !us, occupied, cannons, Bitboard::from_square(to))
     }
 
-    /// The points where a move of the side to move (not its general's) may change whether its
-    /// general is attacked, out of check: each of the four half-lines from the general along
-    /// its rank and file on which an enemy chariot or cannon stands (a piece leaving or
-    /// entering it changes what a chariot sees and what screens a cannon has), the palace when
-    /// an enemy chariot or cannon stands in it (its diagonal lines), and the points that block
-    /// an enemy horse or elephant aiming at the general. A soldier's attack cannot be blocked,
-    /// and the other side's general and guards stay in their own palace.
+    /// The points where a move of another piece than `color`'s general may change whether
+    /// that general is attacked by the other side, out of check: each of the four half-lines
+    /// from the general along its rank and file on which an enemy chariot or cannon stands (a
+    /// piece leaving or entering it changes what a chariot sees and what screens a cannon
+    /// has), the palace when an enemy chariot or cannon stands in it (its diagonal lines), and
+    /// the points that block an enemy horse or elephant aiming at the general. A soldier's
+    /// attack cannot be blocked, and the other side's general and guards stay in their own
+    /// palace.
     #[inline]
-    fn janggi_sensitive_points(&self) -> Bitboard {
-        let us = self.turn();
-        let ksq = self.general(us);
-        let liners = self.pieces(!us, Role::Chariot) | self.pieces(!us, Role::Cannon);
+    fn janggi_sensitive_points(&self, color: Color) -> Bitboard {
+        let ksq = self.general(color);
+        let liners = self.pieces(!color, Role::Chariot) | self.pieces(!color, Role::Cannon);
         let below = Bitboard(Bitboard::from_square(ksq).0 - 1);
         let above = Bitboard::FULL - below - Bitboard::from_square(ksq);
         let (file, rank) = (Bitboard::file(ksq.file()), Bitboard::rank(ksq.rank()));
-        let mut points = attacks::horse_attack_legs(ksq, self.pieces(!us, Role::Horse))
-            | ja::elephant_attack_paths(ksq, self.pieces(!us, Role::Elephant));
+        let mut points = attacks::horse_attack_legs(ksq, self.pieces(!color, Role::Horse))
+            | ja::elephant_attack_paths(ksq, self.pieces(!color, Role::Elephant));
         for half in [file & above, file & below, rank & above, rank & below] {
             if (liners & half).any() {
                 points |= half;
             }
         }
-        let palace = attacks::palace(us);
+        let palace = attacks::palace(color);
         if (liners & palace).any() {
             points |= palace;
         }
@@ -387,7 +387,7 @@ impl Position {
         let sensitive = if in_check || bikjang {
             Bitboard::FULL
         } else {
-            self.janggi_sensitive_points()
+            self.janggi_sensitive_points(us)
         };
         for role in [
             Role::Chariot,
@@ -463,6 +463,20 @@ impl Position {
             return false;
         };
         let (occupied, cannons) = self.janggi_after(from, to, piece);
+        let king = self.general(!us);
+        // The moved piece itself; else only a move from or to a point that can change the
+        // attacks on the general (it was not attacked: the opponent would have had to answer).
+        if ja::attacks(piece, to, occupied, cannons).contains(king) {
+            return true;
+        }
+        // Every sensitive point lies on the general's rank or file or within two points of
+        // it: a cheap test first.
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        let around = NEAR[king.index()] | Bitboard::file(king.file()) | Bitboard::rank(king.rank());
+        if (touched & around).is_empty() || (touched & self.janggi_sensitive_points(!us)).is_empty()
+        {
+            return false;
+        }
         let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
         let moved = |color: Color, role: Role| {
             let mut bb = self.pieces(color, role) - from_bb;
@@ -471,7 +485,6 @@ impl Position {
             }
             bb
         };
-        let king = self.general(!us);
         ja::attackers::<1, true>(king, occupied, cannons, [us], moved).any()
     }
 
@@ -494,3 +507,26 @@ impl Position {
         )
     }
 }
+
+/// The points within two files and two ranks of each point (a 5 x 5 square cut by the board):
+/// around a general, they hold its palace and the legs and paths of horses and elephants
+/// aiming at it.
+static NEAR: [Bitboard; 90] = {
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+        let mut bits = 0u128;
+        let mut other = 0;
+        while other < 90 {
+            let (g, s) = ((other % 9) as i32, (other / 9) as i32);
+            if (f - g).abs() <= 2 && (r - s).abs() <= 2 {
+                bits |= 1u128 << other;
+            }
+            other += 1;
+        }
+        t[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    t
+};

@@ -383,7 +383,8 @@ fn fen_reads_both_spellings_and_checks_janggi_points() {
 /// The generator spares the general-safety test of the moves that cannot expose the general;
 /// `is_legal` tests every move. Over random games from all sixteen setups (checks, bikjang and
 /// passes among them), the legal moves listed are exactly the moves of the side to move that
-/// `is_legal` accepts.
+/// `is_legal` accepts, and `gives_check` (which skips the same way) says of each whether the
+/// position after it is check.
 #[test]
 fn the_generator_lists_exactly_the_moves_is_legal_accepts() {
     let mut rng = fastrand::Rng::with_seed(20);
@@ -406,6 +407,11 @@ fn the_generator_lists_exactly_the_moves_is_legal_accepts() {
             sorted.sort_by_key(|m| (m.from() as u32, m.to() as u32));
             accepted.sort_by_key(|m| (m.from() as u32, m.to() as u32));
             assert_eq!(sorted, accepted, "{}", p.fen());
+            for &m in listed.iter() {
+                let mut after = p.clone();
+                after.make_move(m);
+                assert_eq!(p.gives_check(m), after.is_check(), "{m} in {}", p.fen());
+            }
             positions += 1;
             if listed.is_empty() || p.janggi_ending().is_some() {
                 break;
