@@ -517,7 +517,7 @@ static NEAR: [Bitboard; 90] = {
     while sq < 90 {
         let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
         let mut bits = 0u128;
-        let mut other = 0;
+        let mut other = 0u32;
         while other < 90 {
             let (g, s) = ((other % 9) as i32, (other / 9) as i32);
             if (f - g).abs() <= 2 && (r - s).abs() <= 2 {
