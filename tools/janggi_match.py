@@ -10,10 +10,12 @@ opponent a second copy of our engine (`--fsf` then names that binary), and `--ou
 `--opponent-option NAME=VALUE` set UCI options, so two nets or two evaluations can meet:
 
     python tools/janggi_match.py --ours target/release/xiangqi --fsf target/release/xiangqi \
-        --opponent-ours --opponent-option Evaluation=classical --nodes 10000 --games 32 A game ends where pyffish says
-it ended (two passes, bikjang twice, repetition, the 100-ply no-capture limit; counting decides),
-when the side to move has no legal move (it loses), or when an engine plays an illegal move or
-none within the time (it loses). Prints one line per game and the total for `--ours`.
+        --opponent-ours --opponent-option Evaluation=classical --nodes 10000 --games 32
+
+A game ends where pyffish says it ended (two passes, bikjang twice, repetition, the 100-ply
+no-capture limit; counting decides), when the side to move has no legal move (it loses), or
+when an engine plays an illegal move or none within the time (it loses). Prints one line per
+game and the total for `--ours`.
 """
 
 import argparse
