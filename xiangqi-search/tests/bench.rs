@@ -11,7 +11,7 @@ const EXPECTED_BENCH_NODES: u64 = 1_063_865;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
 const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_220_682;
 /// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
-const EXPECTED_JANGGI_BENCH_NODES: u64 = 875_363;
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 781_810;
 const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 814_599;
 
 #[test]
