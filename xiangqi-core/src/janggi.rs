@@ -471,13 +471,13 @@ impl Position {
         }
         // Every sensitive point lies on the general's rank or file or within two points of
         // it: a cheap test first.
-        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let touched = from_bb | to_bb;
         let around = NEAR[king.index()] | Bitboard::file(king.file()) | Bitboard::rank(king.rank());
         if (touched & around).is_empty() || (touched & self.janggi_sensitive_points(!us)).is_empty()
         {
             return false;
         }
-        let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
         let moved = |color: Color, role: Role| {
             let mut bb = self.pieces(color, role) - from_bb;
             if piece.role == role {

@@ -304,16 +304,10 @@ mod simd128 {
             // net's range check bounds inside int32.
             sum = i32x4_add(sum, i32x4_dot_i16x8(i16x8_mul(x, w), x));
         }
-        (0..4)
-            .map(|lane| {
-                i64::from(match lane {
-                    0 => i32x4_extract_lane::<0>(sum),
-                    1 => i32x4_extract_lane::<1>(sum),
-                    2 => i32x4_extract_lane::<2>(sum),
-                    _ => i32x4_extract_lane::<3>(sum),
-                })
-            })
-            .sum()
+        i64::from(i32x4_extract_lane::<0>(sum))
+            + i64::from(i32x4_extract_lane::<1>(sum))
+            + i64::from(i32x4_extract_lane::<2>(sum))
+            + i64::from(i32x4_extract_lane::<3>(sum))
     }
 }
 

@@ -12,8 +12,9 @@ Each line gives wall seconds and the CPU seconds of every thread: the machine th
 on is shared with other work, so wall seconds there say more about the other work than about
 the reading. ``read_games`` is timed twice: walking the games and reading a header (what a
 database scan does), and also asking each game for its main line (every move made a ``Move``).
-Every file is read once before the runs, so that all of them find the input in the system's file
-cache: the figures are the reading's, not the disk's. ``--threads`` sets RAYON_NUM_THREADS before the module loads (default: all cores).
+Every file is read once before the runs, so that all of them find the input in the system's
+file cache: the figures are the reading's, not the disk's. ``--threads`` sets RAYON_NUM_THREADS
+before the module loads (default: all cores).
 """
 
 from __future__ import annotations

@@ -461,18 +461,10 @@ mod tests {
         assert_eq!(Encoding::Shapes2086.size(), 2086);
     }
 
-    /// A random index below `len` from an xorshift sequence.
-    fn pick(seed: &mut u64, len: usize) -> usize {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        (*seed % len as u64) as usize
-    }
-
     #[test]
     fn every_legal_move_of_random_games_has_an_index_in_both_encodings_and_round_trips() {
         let mut pos = Position::startpos();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -487,7 +479,7 @@ mod tests {
                     }
                 }
             }
-            pos.make_move(moves[pick(&mut seed, moves.len())]);
+            pos.make_move(moves[rng.usize(..moves.len())]);
         }
     }
 
@@ -526,7 +518,7 @@ mod tests {
     /// Random janggi games (`games` from each of the sixteen setups), every position.
     fn janggi_positions(games: usize, plies: usize, mut each: impl FnMut(&Position)) {
         use xiangqi_core::janggi::Arrangement;
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = fastrand::Rng::with_seed(0x2545_f491_4f6c_dd1d);
         for cho in Arrangement::ALL {
             for han in Arrangement::ALL.into_iter().cycle().take(4 * games) {
                 let mut pos = Position::janggi_start(cho, han);
@@ -536,7 +528,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    pos.make_move(moves[pick(&mut seed, moves.len())]);
+                    pos.make_move(moves[rng.usize(..moves.len())]);
                 }
             }
         }

@@ -24,7 +24,6 @@ class Starts:
         self.variant = probe.variant
         self.rules = probe.rules
         self.janggi = self.variant != "xiangqi"
-        self.fen = fen
         # Raises for a setup with xiangqi or a fen, or an unknown arrangement.
         self.fens: List[str] = _start_fens(self.variant, fen, setup)
 
