@@ -16,6 +16,10 @@ pub(crate) struct TimeManager {
     start: Instant,
     optimum: Option<Duration>,
     maximum: Option<Duration>,
+    /// A fixed time per move (`movetime`): the whole budget is the user's to spend, so the
+    /// search ends only at the maximum (an unfinished iteration's best move still counts),
+    /// whatever the best move's stability says.
+    fixed: bool,
 }
 
 impl TimeManager {
@@ -28,6 +32,7 @@ impl TimeManager {
                 start,
                 optimum: None,
                 maximum: None,
+                fixed: false,
             };
         }
         if let Some(movetime) = limits.movetime {
@@ -36,6 +41,7 @@ impl TimeManager {
                 start,
                 optimum: Some(budget),
                 maximum: Some(budget),
+                fixed: true,
             };
         }
         let Some(clock) = &limits.clock else {
@@ -43,6 +49,7 @@ impl TimeManager {
                 start,
                 optimum: None,
                 maximum: None,
+                fixed: false,
             };
         };
         let (time, increment) = match side {
@@ -71,6 +78,7 @@ impl TimeManager {
             start,
             optimum: Some(Duration::from_millis(optimum)),
             maximum: Some(Duration::from_millis(maximum)),
+            fixed: false,
         }
     }
 
@@ -85,9 +93,10 @@ impl TimeManager {
     }
 
     /// `true` when no new iteration should start; `percent` scales the optimum by the best
-    /// move's stability.
+    /// move's stability (not a fixed time per move, which is spent whole).
     pub fn soft_limit_reached(&self, percent: u64) -> bool {
         match (self.optimum, self.maximum) {
+            (Some(_), Some(max)) if self.fixed => self.start.elapsed() >= max,
             (Some(opt), Some(max)) => {
                 let scaled = opt.as_millis().saturating_mul(u128::from(percent)) / 100;
                 self.start.elapsed().as_millis() >= scaled.min(max.as_millis())
@@ -175,5 +184,12 @@ mod tests {
         let tm = TimeManager::new(&limits, Color::Black, Instant::now());
         assert_eq!(tm.optimum, tm.maximum);
         assert!(tm.maximum.unwrap() <= Duration::from_millis(1000));
+        // Seven tenths of the time spent: a stable best move does not end a fixed-time search
+        // early (a clock's optimum would shrink to 60% of the budget).
+        let Some(started) = Instant::now().checked_sub(Duration::from_millis(700)) else {
+            return;
+        };
+        let tm = TimeManager::new(&limits, Color::Black, started);
+        assert!(!tm.soft_limit_reached(params::STABLE_TIME_PERCENT));
     }
 }
