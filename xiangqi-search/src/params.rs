@@ -167,6 +167,16 @@ pub const HISTORY_MAX: i32 = 16384;
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
 /// Singular extension: margin per depth ply.
 pub const SINGULAR_MARGIN: i32 = 2;
+/// Correction history: the weights (per 1024) of the soldier table and of each side's
+/// other-pieces table in the correction of the static evaluation.
+pub const CORRECTION_WEIGHTS: [i32; 3] = [512, 256, 256];
+/// Correction history: the largest error (centipawns) an update pulls toward.
+pub const CORRECTION_MAX: i32 = 256;
+/// Correction history: an update at depth `d` moves an entry by `min((d + 1)^2, this)` parts
+/// in [`CORRECTION_WEIGHT_SCALE`] toward the error.
+pub const CORRECTION_MAX_WEIGHT: i32 = 128;
+/// See [`CORRECTION_MAX_WEIGHT`].
+pub const CORRECTION_WEIGHT_SCALE: i32 = 1024;
 /// A check extension is applied up to this many plies past the iteration depth times two.
 pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
 

@@ -3,7 +3,7 @@
 
 use crate::params;
 use crate::score::MAX_PLY;
-use xiangqi_core::{Color, Move, Piece};
+use xiangqi_core::{Color, Move, Piece, Position, Role};
 
 /// A (piece, destination) pair as an index 0..14*90, the key of continuation history.
 pub(crate) type PieceTo = usize;
@@ -33,6 +33,79 @@ pub(crate) fn bonus(depth: i32) -> i32 {
         .min(params::HISTORY_BONUS_MAX)
 }
 
+/// Entries of each correction table (a power of two).
+const CORRECTION_SIZE: usize = 16_384;
+
+/// Mixes a 128-bit set of points into a table index.
+#[inline]
+fn mix(bits: u128, seed: u64) -> usize {
+    let folded = (bits as u64) ^ ((bits >> 64) as u64).rotate_left(23) ^ seed;
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize & (CORRECTION_SIZE - 1)
+}
+
+/// The keys of the correction tables for a position: the soldiers of both sides, and each
+/// side's other pieces.
+#[inline]
+pub(crate) fn correction_keys(pos: &Position) -> [usize; 3] {
+    let red_soldiers = pos.pieces(Color::Red, Role::Soldier);
+    let black_soldiers = pos.pieces(Color::Black, Role::Soldier);
+    let red_others = pos.by_color(Color::Red).0 & !red_soldiers.0;
+    let black_others = pos.by_color(Color::Black).0 & !black_soldiers.0;
+    [
+        mix(red_soldiers.0 ^ black_soldiers.0.rotate_left(45), 0x51),
+        mix(red_others, 0x2d),
+        mix(black_others, 0x77),
+    ]
+}
+
+/// Static-evaluation correction: how far the searches' results have stood from the static
+/// evaluation in positions that share a key (the soldiers, or one side's other pieces), for the
+/// side to move. Each entry is a running average of that error, in 1/[`CORRECTION_GRAIN`]
+/// centipawns.
+pub(crate) struct Correction {
+    tables: Vec<[i32; CORRECTION_SIZE]>,
+}
+
+/// The fixed-point scale of the correction entries.
+const CORRECTION_GRAIN: i32 = 256;
+
+impl Correction {
+    fn new() -> Correction {
+        Correction {
+            tables: vec![[0; CORRECTION_SIZE]; 2 * 3],
+        }
+    }
+
+    /// The correction, in centipawns, for the side to move `us` in a position with `keys`.
+    #[inline]
+    pub fn value(&self, us: Color, keys: [usize; 3]) -> i32 {
+        let base = us.index() * 3;
+        let sum: i64 = keys
+            .iter()
+            .zip(params::CORRECTION_WEIGHTS)
+            .enumerate()
+            .map(|(t, (&k, w))| i64::from(self.tables[base + t][k]) * i64::from(w))
+            .sum();
+        (sum / (1024 * i64::from(CORRECTION_GRAIN))) as i32
+    }
+
+    /// Pulls the entries of `keys` toward `error` (search result minus the uncorrected static
+    /// evaluation), the more the deeper the search.
+    /// `error` is clamped to `±CORRECTION_MAX`, so no entry can leave `±CORRECTION_MAX *
+    /// CORRECTION_GRAIN` and no product overflows.
+    #[inline]
+    pub fn update(&mut self, us: Color, keys: [usize; 3], error: i32, depth: i32) {
+        let base = us.index() * 3;
+        let target = error.clamp(-params::CORRECTION_MAX, params::CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = ((depth + 1) * (depth + 1)).min(params::CORRECTION_MAX_WEIGHT);
+        for (t, &k) in keys.iter().enumerate() {
+            let entry = &mut self.tables[base + t][k];
+            *entry = (*entry * (params::CORRECTION_WEIGHT_SCALE - weight) + target * weight)
+                / params::CORRECTION_WEIGHT_SCALE;
+        }
+    }
+}
+
 /// All the move-ordering tables of one thread.
 pub(crate) struct Histories {
     /// Quiet moves by [side][from][to].
@@ -46,6 +119,8 @@ pub(crate) struct Histories {
     pub countermove: Vec<Move>,
     /// Two quiet moves per ply that caused cutoffs in sibling nodes.
     pub killers: [[Move; 2]; MAX_PLY + 4],
+    /// The static evaluation's learned corrections.
+    pub correction: Correction,
 }
 
 impl Histories {
@@ -57,6 +132,7 @@ impl Histories {
             continuation: vec![[0; PIECE_TO]; PIECE_TO],
             countermove: vec![Move::NULL; PIECE_TO],
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
+            correction: Correction::new(),
         }
     }
 

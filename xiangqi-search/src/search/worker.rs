@@ -736,13 +736,22 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 6. Static evaluation, and whether it improved on two plies ago.
-        let static_eval = if in_check {
+        // Step 6. Static evaluation, corrected by what searches of positions with the same
+        // soldiers or pieces found, and whether it improved on two plies ago.
+        let us = self.pos.turn();
+        let correction_keys = history::correction_keys(&self.pos);
+        let raw_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry.filter(|e| e.eval.abs() < MATE_BOUND) {
             e.eval
         } else {
             self.evaluate()
+        };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            (raw_eval + self.hist.correction.value(us, correction_keys))
+                .clamp(-EVAL_BOUND, EVAL_BOUND)
         };
         // A table score is a better estimate than the static evaluation when its bound agrees.
         let eval = match entry {
@@ -787,7 +796,6 @@ impl<'a> Worker<'a> {
             // Step 9. Null move: if passing still fails high, a real move will too. Skipped with
             // few pieces, where zugzwang is real (and a side with no move loses), and verified
             // by a normal search at high depth.
-            let us = self.pos.turn();
             let big = self.pos.pieces(us, Role::Chariot).count() * 2
                 + self.pos.pieces(us, Role::Horse).count()
                 + self.pos.pieces(us, Role::Cannon).count();
@@ -831,7 +839,6 @@ impl<'a> Worker<'a> {
         }
 
         // Step 11. The move loop.
-        let us = self.pos.turn();
         let continuation = self.continuation_keys(ply);
         let counter = continuation[0].map_or(Move::NULL, |pt| self.hist.countermove[pt]);
         let killers = self.hist.killers[ply];
@@ -1026,12 +1033,24 @@ impl<'a> Worker<'a> {
             };
         }
 
-        // Step 18. Remember the result.
+        // Step 18. Remember the result, and how far it stood from the static evaluation when
+        // it says so (an exact score, or a bound on the static evaluation's wrong side) and a
+        // quiet move decided it.
         if excluded.is_null() {
             let bound = Bound::of_result(best, original_alpha, beta, N::PV);
             self.shared
                 .tt
-                .store(key, ply, best_move, best, static_eval, depth, bound);
+                .store(key, ply, best_move, best, raw_eval, depth, bound);
+            if !in_check
+                && !is_mate(best)
+                && (best_move.is_null() || !self.pos.is_capture(best_move))
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.hist
+                    .correction
+                    .update(us, correction_keys, best - raw_eval, depth);
+            }
         }
         best
     }
@@ -1124,14 +1143,21 @@ impl<'a> Worker<'a> {
         // Step 3. Stand pat: the side to move may decline every capture (not when in check).
         let mut best;
         let static_eval;
+        let raw_eval;
         if in_check {
             best = -INFINITE;
             static_eval = -INFINITE;
+            raw_eval = -INFINITE;
         } else {
-            static_eval = match entry {
+            raw_eval = match entry {
                 Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
                 _ => self.evaluate(),
             };
+            let correction = self
+                .hist
+                .correction
+                .value(self.pos.turn(), history::correction_keys(&self.pos));
+            static_eval = (raw_eval + correction).clamp(-EVAL_BOUND, EVAL_BOUND);
             best = static_eval;
             if best >= beta {
                 return best;
@@ -1193,7 +1219,7 @@ impl<'a> Worker<'a> {
             ply,
             best_move,
             best,
-            static_eval.max(-MATE_BOUND + 1),
+            raw_eval.max(-MATE_BOUND + 1),
             tt_depth,
             bound,
         );
