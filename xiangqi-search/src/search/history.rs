@@ -96,7 +96,8 @@ impl Correction {
     #[inline]
     pub fn update(&mut self, us: Color, keys: [usize; 3], error: i32, depth: i32) {
         let base = us.index() * 3;
-        let target = error.clamp(-params::CORRECTION_MAX, params::CORRECTION_MAX) * CORRECTION_GRAIN;
+        let target =
+            error.clamp(-params::CORRECTION_MAX, params::CORRECTION_MAX) * CORRECTION_GRAIN;
         let weight = ((depth + 1) * (depth + 1)).min(params::CORRECTION_MAX_WEIGHT);
         for (t, &k) in keys.iter().enumerate() {
             let entry = &mut self.tables[base + t][k];

@@ -1044,8 +1044,8 @@ impl<'a> Worker<'a> {
             if !in_check
                 && !is_mate(best)
                 && (best_move.is_null() || !self.pos.is_capture(best_move))
-                && !(bound == Bound::Lower && best <= static_eval)
-                && !(bound == Bound::Upper && best >= static_eval)
+                && (bound != Bound::Lower || best > static_eval)
+                && (bound != Bound::Upper || best < static_eval)
             {
                 self.hist
                     .correction
