@@ -163,3 +163,55 @@ impl Histories {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_correction_learns_the_error_and_stays_bounded() {
+        let mut correction = Correction::new();
+        let pos = Position::startpos();
+        let keys = correction_keys(&pos);
+        assert_eq!(correction.value(Color::Red, keys), 0);
+        // Searches keep finding the position 80 centipawns better than its static value.
+        for _ in 0..200 {
+            correction.update(Color::Red, keys, 80, 12);
+        }
+        let learned = correction.value(Color::Red, keys);
+        assert!((78..=80).contains(&learned), "{learned}");
+        // The other side to move has its own tables.
+        assert_eq!(correction.value(Color::Black, keys), 0);
+        // Errors of any size: the entries saturate at the largest error, never wrap.
+        for error in [i32::MAX, i32::MIN, i32::MAX] {
+            for _ in 0..500 {
+                correction.update(Color::Red, keys, error, 1_000);
+            }
+        }
+        let ceiling =
+            params::CORRECTION_MAX * params::CORRECTION_WEIGHTS.iter().sum::<i32>() / 1024;
+        let saturated = correction.value(Color::Red, keys);
+        assert!((ceiling - 1..=ceiling).contains(&saturated), "{saturated}");
+    }
+
+    #[test]
+    fn correction_keys_follow_the_soldiers_and_the_pieces() {
+        let start = Position::startpos();
+        let moved_soldier: Position =
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 1 1"
+                .parse()
+                .unwrap();
+        let moved_cannon: Position =
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+                .parse()
+                .unwrap();
+        let [soldiers, red, black] = correction_keys(&start);
+        let after_soldier = correction_keys(&moved_soldier);
+        assert_ne!(after_soldier[0], soldiers);
+        assert_eq!(after_soldier[2], black);
+        let after_cannon = correction_keys(&moved_cannon);
+        assert_eq!(after_cannon[0], soldiers);
+        assert_ne!(after_cannon[1], red);
+        assert_eq!(after_cannon[2], black);
+    }
+}
