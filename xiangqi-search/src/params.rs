@@ -149,8 +149,14 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 pub const LMR_BASE: i32 = 75;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: i32 = 225;
-/// History score that changes the reduction by one ply.
-pub const LMR_HISTORY_DIVISOR: i32 = 6000;
+/// The statistics score (twice the butterfly history plus the continuation histories) that
+/// changes a quiet move's reduction by one ply.
+pub const LMR_HISTORY_DIVISOR: i32 = 16000;
+/// History pruning: at a reduced depth of at most this, a quiet move whose continuation
+/// histories sum below `-HISTORY_PRUNE_MARGIN * depth` is skipped.
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 5;
+/// See [`HISTORY_PRUNE_MAX_DEPTH`].
+pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
 /// Quiescence: delta pruning margin over the captured piece's value.
 pub const DELTA_MARGIN: i32 = 160;
 /// Quiescence: captures whose SEE is below this are skipped.

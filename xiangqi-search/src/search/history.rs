@@ -153,6 +153,23 @@ impl Histories {
         i32::from(self.butterfly[color.index()][m.from().index()][m.to().index()])
     }
 
+    /// The continuation scores of `piece` playing `m` after the moves with the piece-to
+    /// `continuation` (one and two plies back), summed.
+    #[inline]
+    pub fn continuation_score(
+        &self,
+        continuation: [Option<PieceTo>; 2],
+        piece: Piece,
+        m: Move,
+    ) -> i32 {
+        let pt = piece_to(piece, m.to());
+        continuation
+            .iter()
+            .flatten()
+            .map(|&prev| i32::from(self.continuation[prev][pt]))
+            .sum()
+    }
+
     /// Records a killer at `ply`.
     #[inline]
     pub fn add_killer(&mut self, ply: usize, m: Move) {

@@ -867,7 +867,16 @@ impl<'a> Worker<'a> {
             move_count += 1;
             let capture = self.pos.is_capture(m);
             let is_refutation = m == killers[0] || m == killers[1] || m == counter;
-            let quiet_history = if capture { 0 } else { self.hist.quiet(us, m) };
+            // How quiet moves like this one fared: here (butterfly) and after the last two
+            // moves (continuation).
+            let (stat_score, continuation_score) = if capture {
+                (0, 0)
+            } else {
+                let follow_up = self.pos.piece_at(m.from()).map_or(0, |piece| {
+                    self.hist.continuation_score(continuation, piece, m)
+                });
+                (2 * self.hist.quiet(us, m) + follow_up, follow_up)
+            };
 
             // Step 12. Shallow-depth pruning, once a line that does not lose is known. Checks are
             // treated like captures: in xiangqi the mating attack is a chain of checks.
@@ -885,6 +894,12 @@ impl<'a> Worker<'a> {
                     // Late-move pruning: far down a quiet list, the rest will not help.
                     if depth <= params::LMP_MAX_DEPTH && move_count > lmp_limit {
                         picker.skip_quiets = true;
+                        continue;
+                    }
+                    // A move that has failed after these last moves again and again.
+                    if lmr_depth <= params::HISTORY_PRUNE_MAX_DEPTH
+                        && continuation_score < -params::HISTORY_PRUNE_MARGIN * depth
+                    {
                         continue;
                     }
                     // Futility: a quiet move cannot lift a hopeless static eval.
@@ -981,7 +996,7 @@ impl<'a> Worker<'a> {
                 if mate_threat {
                     r -= 100;
                 }
-                r -= quiet_history * 100 / params::LMR_HISTORY_DIVISOR;
+                r -= stat_score * 100 / params::LMR_HISTORY_DIVISOR;
                 let reduced = (new_depth - r / 100).clamp(1, new_depth.max(1));
                 value = -self.search::<NonPv>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if value > alpha && reduced < new_depth {
