@@ -122,12 +122,7 @@ impl MovePicker {
         let Some(piece) = pos.piece_at(m.from()) else {
             return 0;
         };
-        let pt = super::history::piece_to(piece, m.to());
-        let mut score = hist.quiet(piece.color, m);
-        for prev in self.continuation.iter().flatten() {
-            score += i32::from(hist.continuation[*prev][pt]);
-        }
-        score
+        hist.quiet(piece.color, m) + hist.continuation_score(self.continuation, piece, m)
     }
 
     #[inline]

@@ -419,6 +419,15 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// `raw` (the static evaluation of the current position) corrected by the correction
+    /// history, with the tables' keys for the update after the search.
+    #[inline]
+    fn corrected_eval(&self, raw: Value) -> (Value, [usize; 3]) {
+        let keys = history::correction_keys(&self.pos);
+        let correction = self.hist.correction.value(self.pos.turn(), keys);
+        ((raw + correction).clamp(-EVAL_BOUND, EVAL_BOUND), keys)
+    }
+
     /// The value of the current node when the game's rules end the line here: a repetition on
     /// the path, the no-capture limit or bare material, each giving way to mate or stalemate
     /// as core's [`adjudicate`] orders them, so the search judges as the game does.
@@ -739,19 +748,15 @@ impl<'a> Worker<'a> {
         // Step 6. Static evaluation, corrected by what searches of positions with the same
         // soldiers or pieces found, and whether it improved on two plies ago.
         let us = self.pos.turn();
-        let correction_keys = history::correction_keys(&self.pos);
-        let raw_eval = if in_check {
-            -INFINITE
-        } else if let Some(e) = entry.filter(|e| e.eval.abs() < MATE_BOUND) {
-            e.eval
+        let (raw_eval, static_eval, correction_keys) = if in_check {
+            (-INFINITE, -INFINITE, [0; 3])
         } else {
-            self.evaluate()
-        };
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            (raw_eval + self.hist.correction.value(us, correction_keys))
-                .clamp(-EVAL_BOUND, EVAL_BOUND)
+            let raw = match entry {
+                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
+                _ => self.evaluate(),
+            };
+            let (corrected, keys) = self.corrected_eval(raw);
+            (raw, corrected, keys)
         };
         // A table score is a better estimate than the static evaluation when its bound agrees.
         let eval = match entry {
@@ -1168,11 +1173,7 @@ impl<'a> Worker<'a> {
                 Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
                 _ => self.evaluate(),
             };
-            let correction = self
-                .hist
-                .correction
-                .value(self.pos.turn(), history::correction_keys(&self.pos));
-            static_eval = (raw_eval + correction).clamp(-EVAL_BOUND, EVAL_BOUND);
+            static_eval = self.corrected_eval(raw_eval).0;
             best = static_eval;
             if best >= beta {
                 return best;
