@@ -19,7 +19,9 @@
 // Kept in localStorage (ui-store.js): the game in progress, today's daily game and its result,
 // the puzzle results and the trainer's rating and history, both streaks, the last 200 finished
 // games (games.js), the game in the analysis board, and the language, piece, notation and
-// sound choices.
+// sound choices. Each entry is checked where it is read (a saved game's moves by the rules);
+// one that fails is dropped and named in a notice, and storage that is full or turned off is
+// said once (the page plays on without saving).
 
 import { loadRules, Game, registerServiceWorker } from './xiangqi.js';
 import { BoardView } from './ui-board.js';
@@ -120,6 +122,7 @@ async function switchLanguage(code, { remember = true } = {}) {
   translatePage(document);
   renderPieceKey();
   retranslatePuzzles();
+  renderStoreNotice();
   syncSetup();
   render();
   announce(t('say.language'));
@@ -161,6 +164,10 @@ function wireControls() {
   $('btn-analyse-game').addEventListener('click', analyse);
   $('engine-retry').addEventListener('click', retryEngine);
   $('alert-close').addEventListener('click', hideAlert);
+  $('store-notice-close').addEventListener('click', () => {
+    storeNoticeDismissed = true;
+    $('store-notice').hidden = true;
+  });
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
     if (mode() !== playMode) {
@@ -207,27 +214,67 @@ function wireControls() {
   wirePuzzleControls();
   wireAnalysisControls(go);
 
-  const setup = store.load('setup', null);
+  // The choices of the last new game (an entry of another shape, or with a level the page no
+  // longer has, is dropped).
+  const setup = store.load('setup', null, (v) => store.isObject(v) && LEVEL_NAMES.includes(v.level)
+    && ['red', 'black', 'random'].includes(v.colour) && [undefined, 'xiangqi', 'janggi'].includes(v.game)
+    && ['undefined', 'string'].includes(typeof v.mySetup) && ['undefined', 'string'].includes(typeof v.engineSetup));
   if (setup) {
     const form = $('setup');
-    if (LEVEL_NAMES.includes(setup.level)) form.elements.level.value = setup.level;
-    if (['red', 'black', 'random'].includes(setup.colour)) form.elements.colour.value = setup.colour;
-    if (['xiangqi', 'janggi'].includes(setup.game)) form.elements.game.value = setup.game;
+    form.elements.level.value = setup.level;
+    form.elements.colour.value = setup.colour;
+    if (setup.game) form.elements.game.value = setup.game;
     // The setups' options come from core once the rules are loaded (syncSetupGame).
-    if (typeof setup.mySetup === 'string') $('my-setup').dataset.wanted = setup.mySetup;
-    if (typeof setup.engineSetup === 'string') $('engine-setup').dataset.wanted = setup.engineSetup;
+    if (setup.mySetup) $('my-setup').dataset.wanted = setup.mySetup;
+    if (setup.engineSetup) $('engine-setup').dataset.wanted = setup.engineSetup;
     state.level = form.elements.level.value;
   }
 }
 
+/** What each stored entry holds, in words (store.what.*), for the notice of a dropped one. */
+function entryName(problem) {
+  const { key } = problem;
+  if (key === 'games' && problem.count) return t('store.what.someGames', { n: problem.count });
+  if (key === 'daily-streak' || key === 'puzzle-streak') return t('store.what.streak');
+  if (/^daily-\d/.test(key)) return t('store.what.daily');
+  if (/^puzzle-\d/.test(key)) return t('store.what.puzzle');
+  if (['pieces', 'notation', 'sound'].includes(key)) return t('store.what.settings');
+  const known = ['play', 'games', 'trainer', 'analysis', 'language', 'setup'];
+  return t(known.includes(key) ? `store.what.${key}` : 'store.what.other');
+}
+
+let storeNoticeDismissed = false;
+
+/**
+ * The notice of what storage could not do: the entries dropped as unreadable (by kind, in one
+ * sentence) and, once, that nothing can be saved. `fresh`: a new problem (shows it again after
+ * it was dismissed).
+ */
+function renderStoreNotice(fresh = false) {
+  const problems = store.problemList();
+  if (fresh) storeNoticeDismissed = false;
+  const lines = [];
+  const names = [...new Set(problems.filter((p) => p.kind === 'dropped').map(entryName))];
+  if (names.length) {
+    lines.push(t('store.dropped', { what: new Intl.ListFormat(language(), { type: 'conjunction' }).format(names) }));
+  }
+  const unsaved = problems.find((p) => p.kind === 'unsaved');
+  if (unsaved) lines.push(t(`store.unsaved.${unsaved.why}`));
+  $('store-notice-text').replaceChildren(...lines.map((line) => {
+    const p = document.createElement('p');
+    p.textContent = line;
+    return p;
+  }));
+  $('store-notice').hidden = lines.length === 0 || storeNoticeDismissed;
+}
+
 async function main() {
-  if (!['characters', 'letters'].includes(state.pieces)) state.pieces = 'characters';
-  if (!['native', 'wxf'].includes(state.notation)) state.notation = 'native';
-  if (!['on', 'off'].includes(state.sound)) state.sound = 'on';
   const asked = matchLanguage(params.get('lang'));
   await setLanguage(asked ?? initialLanguage(), { remember: Boolean(asked) });
   $('language').value = language();
   translatePage(document);
+  // Entries dropped while the page started (and those found later) are shown from here on.
+  store.watch(() => renderStoreNotice(true));
   unlockOnGesture();
   wireControls();
   renderPieceKey();

@@ -4,17 +4,42 @@
 // startFen, moves (ICCS) }: enough to replay it through the rules, show it and write its PGN.
 
 import * as store from './ui-store.js';
+import { LEVEL_NAMES, savedGame } from './state.js';
+import { rulesLoaded } from './xiangqi.js';
 
 /** How many finished games are kept. */
 export const MAX_GAMES = 200;
 
 const KEY = 'games';
 
-/** The kept games, newest first (malformed entries left out). */
+/** Whether `g` is a kept game of the shape above whose moves the rules accept. */
+function usable(g) {
+  const shaped = store.isObject(g) && typeof g.id === 'string' && typeof g.date === 'string'
+    && ['play', 'daily'].includes(g.mode) && LEVEL_NAMES.includes(g.level) && ['red', 'black'].includes(g.color)
+    && ['1-0', '0-1', '1/2-1/2'].includes(g.result) && typeof g.termination === 'string'
+    && typeof g.startFen === 'string' && store.isStringList(g.moves);
+  if (!shaped) return false;
+  const game = savedGame(g.startFen, g.moves);
+  game?.free();
+  return Boolean(game);
+}
+
+// The list is checked game by game once a visit (its moves replayed through the rules); what
+// this page writes afterwards is the checked list and new games it played itself.
+let checked = false;
+
+/** The kept games, newest first. A list that is not one is dropped; unusable games are left out (and said). */
 export function listGames() {
-  const games = store.load(KEY, []);
-  if (!Array.isArray(games)) return [];
-  return games.filter((g) => g && typeof g.id === 'string' && Array.isArray(g.moves) && typeof g.startFen === 'string');
+  const games = store.load(KEY, [], Array.isArray);
+  if (checked || !rulesLoaded()) return games;
+  const kept = games.filter(usable);
+  checked = true;
+  if (kept.length < games.length) {
+    store.reportDropped(KEY, games.length - kept.length);
+    // Checked again next time when the shorter list could not be saved.
+    checked = store.save(KEY, kept);
+  }
+  return kept;
 }
 
 /** Keeps a finished game (the oldest goes beyond MAX_GAMES); returns it. */

@@ -48,8 +48,9 @@ export function matchLanguage(tag) {
 
 /** The language to start in: the remembered choice, else the first of the browser's we have. */
 export function initialLanguage() {
-  const saved = store.load('language', null);
-  if (LANGUAGES.some((l) => l.code === saved)) return saved;
+  // A language the page no longer has is dropped (and the browser's used).
+  const saved = store.load('language', null, (v) => LANGUAGES.some((l) => l.code === v));
+  if (saved) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const code = matchLanguage(tag);
     if (code) return code;

@@ -33,9 +33,9 @@ export const state = {
   thinkSeq: 0,
   engine: null,
   engineStatus: 'loading', // 'loading' | 'ready' | 'dead'
-  pieces: store.load('pieces', 'characters'),
-  notation: store.load('notation', 'native'), // 'native' (the language's own) | 'wxf'
-  sound: store.load('sound', 'on'),
+  pieces: store.load('pieces', 'characters', (v) => v === 'characters' || v === 'letters'),
+  notation: store.load('notation', 'native', (v) => v === 'native' || v === 'wxf'), // the language's own | 'wxf'
+  sound: store.load('sound', 'on', (v) => v === 'on' || v === 'off'),
   threadStatus: null, // what registerServiceWorker() found
   view: null, // plies shown while looking back through the moves; null: the game as it stands
   animate: false,
@@ -89,6 +89,27 @@ export function replay(startFen, moves, variant = 'xiangqi') {
     game?.free();
     return null;
   }
+}
+
+/**
+ * A saved game read back: replayed through the rules from `startFen` and `moves` (ICCS), or
+ * null when the rules refuse it (a bad FEN, a move that is not legal there). With `pastEnd`,
+ * moves after the end of the game are accepted as the analysis board keeps them (core's
+ * record reading). Whether the moves are legal is core's to say: nothing is checked here.
+ */
+export function savedGame(startFen, moves, { variant = 'xiangqi', pastEnd = false } = {}) {
+  const game = replay(startFen, moves, variant);
+  if (game || !pastEnd || variant !== 'xiangqi') return game;
+  let read = null;
+  try {
+    read = Game.fromRecord(`[FEN "${startFen}"]\n${moves.join(' ')} *`);
+  } catch {
+    return null;
+  }
+  // The record must be these moves, all of them (a token the reader skipped is no move).
+  if (read.moves().join(' ') === moves.join(' ')) return read;
+  read.free();
+  return null;
 }
 
 /** The side that made ply `ply` (0-based) of the game on the board. */

@@ -50,16 +50,22 @@ export function dailyChallenge(date) {
   };
 }
 
+/** A streak as stored under `key`: `{ count, last }` (a malformed one is dropped). */
+function loadStreak(key) {
+  return store.load(key, { count: 0, last: null },
+    (v) => store.isObject(v) && store.isCount(v.count) && (v.last === null || parseDate(v.last) !== null));
+}
+
 /** A streak of consecutive UTC days: its length as of `today` (0 once a day was missed). */
 export function streak(key, today) {
-  const s = store.load(key, { count: 0, last: null });
+  const s = loadStreak(key);
   if (s.last === today || s.last === addDays(today, -1)) return s.count;
   return 0;
 }
 
 /** Counts `date` as a won (or solved) day in the streak stored under `key`. */
 export function extendStreak(key, date) {
-  const s = store.load(key, { count: 0, last: null });
+  const s = loadStreak(key);
   if (s.last === date) return s.count;
   const count = s.last === addDays(date, -1) ? s.count + 1 : 1;
   store.save(key, { count, last: date });

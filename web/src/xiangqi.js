@@ -26,18 +26,26 @@ export {
 };
 
 let loading = null;
+let loaded = false;
 
 /** Fetches and instantiates the single-thread wasm once; later calls wait for the same load. */
 export function loadRules() {
   if (!loading) {
     loading = init({ module_or_path: new URL('../pkg/st/xiangqi_wasm_bg.wasm', import.meta.url) })
-      .then(() => undefined)
+      .then(() => {
+        loaded = true;
+      })
       .catch((error) => {
         loading = null;
         throw error;
       });
   }
   return loading;
+}
+
+/** Whether the rules are loaded (Game and the other exports can be used). */
+export function rulesLoaded() {
+  return loaded;
 }
 
 /**

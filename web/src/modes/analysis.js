@@ -12,7 +12,7 @@ import { Game, judgeMove, expectedScore } from '../xiangqi.js';
 import { t, dateInWords } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
-  state, hooks, setGame, replay, colorName, levelName, moverOfPly, moveText, describeMove, scoreText,
+  state, hooks, setGame, replay, savedGame, colorName, levelName, moverOfPly, moveText, describeMove, scoreText,
   otherColor, moveNumber, describeOutcome,
 } from '../state.js';
 import { $, announce, notation } from '../render.js';
@@ -47,13 +47,18 @@ export const analysisMode = {
       return;
     }
     if (!this.loaded) {
-      const saved = store.load('analysis', null);
-      const game = saved && replay(saved.startFen, saved.moves ?? []);
+      // The game kept from a visit before: of the shape save() writes, its moves accepted by
+      // the rules (past the end of the game too, as load() reads them), else dropped.
+      const saved = store.load('analysis', null, (v) => store.isObject(v) && typeof v.startFen === 'string'
+        && store.isStringList(v.moves)
+        && (v.tags === undefined || (store.isObject(v.tags) && Object.values(v.tags).every((x) => typeof x === 'string'))));
+      const game = saved && savedGame(saved.startFen, saved.moves, { pastEnd: true });
       this.loaded = true;
       if (game) {
         this.install(game, saved.tags ?? {});
         return;
       }
+      if (saved) store.drop('analysis');
       this.install(new Game(), {});
       return;
     }

@@ -11,7 +11,7 @@ import { Game, tables } from '../xiangqi.js';
 import { t, nativeNotation } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
-  state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, replay, outcome, moverOfPly,
+  state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, savedGame, outcome, moverOfPly,
   colorName, levelName, otherColor, randomSeed, describeMove, janggi,
 } from '../state.js';
 import { $, announce, showAlert, hideAlert, notation } from '../render.js';
@@ -49,6 +49,33 @@ function playerMoveCount() {
   return count;
 }
 
+/** Whether `v` is a side: 'red' or 'black'. */
+const isColor = (v) => v === 'red' || v === 'black';
+
+/**
+ * Today's daily record, `{ date, startFen, moves, level, color, result, reason? }`, or null (a
+ * malformed one, or one of another day under today's key, is dropped). Its moves are
+ * replayed through the rules when the daily game is entered (dailyMode.enter).
+ */
+function dailyRecord() {
+  return store.load(DAILY_KEY, null, (v) => store.isObject(v) && v.date === daily.date
+    && typeof v.startFen === 'string' && store.isStringList(v.moves)
+    && [null, 'win', 'loss', 'draw'].includes(v.result ?? null) && ['undefined', 'string'].includes(typeof v.reason));
+}
+
+/**
+ * The game in progress against the computer, as saved by saveProgress('play'), or null (an
+ * entry of another shape, or with a level the page does not have, is dropped). Entries from
+ * before janggi have no `variant`; the moves are replayed through the rules by the reader.
+ */
+function playRecord() {
+  return store.load('play', null, (v) => store.isObject(v) && typeof v.startFen === 'string'
+    && store.isStringList(v.moves) && isColor(v.player) && LEVEL_NAMES.includes(v.level)
+    && (v.seed === undefined || (Number.isInteger(v.seed) && v.seed >= 0 && v.seed < 2 ** 32))
+    && (v.resigned === undefined || v.resigned === null || isColor(v.resigned))
+    && [undefined, 'xiangqi', 'janggi'].includes(v.variant));
+}
+
 function saveProgress(mode) {
   const game = state.game;
   if (mode === 'play') {
@@ -57,8 +84,8 @@ function saveProgress(mode) {
       seed: state.seed, resigned: state.resigned, variant: game.variant(),
     });
   } else if (mode === 'daily') {
-    const record = store.load(DAILY_KEY, null);
-    if (record && record.date === daily.date && !record.result) {
+    const record = dailyRecord();
+    if (record && !record.result) {
       record.moves = game.moves();
       store.save(DAILY_KEY, record);
     }
@@ -153,8 +180,8 @@ function makeMode(name) {
         });
       }
       if (name === 'daily') {
-        const record = store.load(DAILY_KEY, null);
-        if (record && record.date === daily.date && !record.result) {
+        const record = dailyRecord();
+        if (record && !record.result) {
           record.result = !over.winner ? 'draw' : over.winner === state.player ? 'win' : 'loss';
           record.reason = over.reason;
           record.moves = state.game.moves();
@@ -287,8 +314,7 @@ export function dailyGoal() {
 
 function renderDailyCard() {
   $('daily-goal').textContent = dailyGoal();
-  const record = store.load(DAILY_KEY, null);
-  const todays = record && record.date === daily.date ? record.result : null;
+  const todays = dailyRecord()?.result ?? null;
   const days = streak('daily-streak', daily.date);
   $('daily-streak').textContent = t('daily.streak', { n: days }) + (todays ? t(`daily.today.${todays}`) : '');
   const card = $('daily-card');
@@ -304,9 +330,8 @@ function renderDailyCard() {
 playMode.enter = function enter({ fen, variant = 'xiangqi' } = {}) {
   state.mode = 'play';
   let game = null;
-  let saved = store.load('play', null);
+  let saved = fen === undefined ? playRecord() : null;
   if (fen !== undefined) {
-    saved = null;
     try {
       game = new Game(fen, variant);
       hideAlert();
@@ -321,11 +346,15 @@ playMode.enter = function enter({ fen, variant = 'xiangqi' } = {}) {
     state.seed = randomSeed();
     game ??= new Game(undefined, variant);
   } else if (saved) {
-    game = replay(saved.startFen, saved.moves ?? [], saved.variant === 'janggi' ? 'janggi' : 'xiangqi');
+    game = savedGame(saved.startFen, saved.moves, { variant: saved.variant ?? 'xiangqi' });
     if (game) {
-      state.player = saved.player === 'black' ? 'black' : 'red';
-      state.level = LEVEL_NAMES.includes(saved.level) ? saved.level : 'casual';
+      state.player = saved.player;
+      state.level = saved.level;
       state.seed = saved.seed ?? randomSeed();
+    } else {
+      // Moves the rules refuse: the entry is dropped (and said), a new game begins.
+      store.drop('play');
+      saved = null;
     }
   }
   if (!game) {
@@ -443,8 +472,9 @@ export function syncSetupGame() {
 /** The daily game: today's record replayed, or a new one. */
 dailyMode.enter = function enter() {
   state.mode = 'daily';
-  let record = store.load(DAILY_KEY, null);
-  let game = record && record.date === daily.date ? replay(record.startFen, record.moves ?? []) : null;
+  let record = dailyRecord();
+  let game = record ? savedGame(record.startFen, record.moves) : null;
+  if (record && !game) store.drop(DAILY_KEY);
   if (!game) {
     game = new Game();
     record = { date: daily.date, startFen: game.startFen(), moves: [], level: daily.level, color: daily.color, result: null };

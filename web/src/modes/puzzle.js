@@ -36,13 +36,32 @@ const HISTORY_SIZE = 100;
 let puzzles = null;
 let loading = null;
 
+/** Whether `v` is a Glicko-2 rating `{ rating, deviation, volatility }`. */
+const isRating = (v) => store.isObject(v) && Number.isFinite(v.rating)
+  && Number.isFinite(v.deviation) && v.deviation > 0 && Number.isFinite(v.volatility) && v.volatility > 0;
+
+/** Whether `v` is one attempt of the trainer's history (see rateAttempt()). */
+const isAttempt = (v) => store.isObject(v) && typeof v.id === 'string' && ['solved', 'failed'].includes(v.result)
+  && Number.isFinite(v.change) && Number.isFinite(v.puzzleRating);
+
+/** Whether `v` is a trainer record as saveTrainer() writes it (older ones may lack fields). */
+function isTrainer(v) {
+  const optional = (value, check) => value === undefined || check(value);
+  return store.isObject(v) && optional(v.rating, isRating) && optional(v.streak, store.isCount)
+    && optional(v.best, store.isCount)
+    && optional(v.history, (h) => Array.isArray(h) && h.every(isAttempt))
+    && optional(v.ratings, (r) => store.isObject(r) && Object.values(r).every(isRating))
+    && optional(v.theme, (x) => typeof x === 'string')
+    && optional(v.level, (x) => x === '' || LEVEL_NAMES.includes(x));
+}
+
 function trainer() {
-  const saved = store.load('trainer', null) ?? {};
+  const saved = store.load('trainer', null, isTrainer) ?? {};
   return {
     rating: saved.rating ?? newRating(),
     streak: saved.streak ?? 0,
     best: saved.best ?? 0,
-    history: Array.isArray(saved.history) ? saved.history : [],
+    history: saved.history ?? [],
     ratings: saved.ratings ?? {},
     theme: saved.theme ?? '',
     level: saved.level ?? '',
@@ -184,7 +203,7 @@ export const puzzleMode = {
       return;
     }
     const isDaily = puzzle === dailyPuzzle(puzzles, daily.date);
-    const saved = isDaily ? store.load(`puzzle-${daily.date}`, null) : null;
+    const saved = isDaily ? dailyPuzzleRecord(puzzle.id) : null;
     this.puzzle = {
       ...puzzle,
       isDaily,
@@ -487,9 +506,20 @@ function board() {
   return hooks.board;
 }
 
+/**
+ * Today's daily puzzle result, `{ id, solved, wrong }`, for the puzzle `id`; null when there is
+ * none (a malformed one is dropped; one of another puzzle, after a change of the set, is not
+ * today's).
+ */
+function dailyPuzzleRecord(id) {
+  const saved = store.load(`puzzle-${daily.date}`, null, (v) => store.isObject(v) && typeof v.id === 'string'
+    && typeof v.solved === 'boolean' && store.isCount(v.wrong));
+  return saved && saved.id === id ? saved : null;
+}
+
 function saveDaily(p) {
   if (!p.isDaily) return;
-  const saved = store.load(`puzzle-${daily.date}`, { id: p.id, solved: false, wrong: 0 });
+  const saved = dailyPuzzleRecord(p.id) ?? { id: p.id, solved: false, wrong: 0 };
   saved.wrong = p.wrong;
   if (p.status === 'solved' && !saved.solved) {
     saved.solved = true;
