@@ -152,6 +152,11 @@ pub const LMR_DIVISOR: i32 = 225;
 /// The statistics score (twice the butterfly history plus the continuation histories) that
 /// changes a quiet move's reduction by one ply.
 pub const LMR_HISTORY_DIVISOR: i32 = 16000;
+/// After a reduced search beat alpha, the full-depth verification goes one ply deeper when
+/// the reduced score beat the best so far by this plus two per ply of depth...
+pub const LMR_DEEPER_MARGIN: i32 = 30;
+/// ...and one ply shallower when it beat the best by less than this.
+pub const LMR_SHALLOWER_MARGIN: i32 = 8;
 /// History pruning: at a reduced depth of at most this, a quiet move whose continuation
 /// histories sum below `-HISTORY_PRUNE_MARGIN * depth` is skipped.
 pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 5;

@@ -7,12 +7,12 @@ use xiangqi_search::Evaluation;
 
 /// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
 /// browser test reads this line too.
-const EXPECTED_BENCH_NODES: u64 = 880_106;
+const EXPECTED_BENCH_NODES: u64 = 1_229_412;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
-const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_106_490;
+const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 970_551;
 /// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
-const EXPECTED_JANGGI_BENCH_NODES: u64 = 760_247;
-const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 912_672;
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 783_832;
+const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 812_686;
 
 #[test]
 fn bench_node_count_is_pinned() {

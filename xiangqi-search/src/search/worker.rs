@@ -977,7 +977,7 @@ impl<'a> Worker<'a> {
             {
                 extension = 1;
             }
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
 
             // Step 15. Late-move reductions, then principal-variation search.
             let mut value;
@@ -1005,8 +1005,21 @@ impl<'a> Worker<'a> {
                 let reduced = (new_depth - r / 100).clamp(1, new_depth.max(1));
                 value = -self.search::<NonPv>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if value > alpha && reduced < new_depth {
-                    value =
-                        -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    // The reduced search's margin over the best so far sets how deep to verify.
+                    if value > best + params::LMR_DEEPER_MARGIN + 2 * new_depth {
+                        new_depth += 1;
+                    } else if value < best + params::LMR_SHALLOWER_MARGIN {
+                        new_depth -= 1;
+                    }
+                    if new_depth > reduced {
+                        value = -self.search::<NonPv>(
+                            -alpha - 1,
+                            -alpha,
+                            new_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
             } else if !N::PV || move_count > 1 {
                 value = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
