@@ -148,12 +148,14 @@ c-test: ffi
 	$(MAKE) --no-print-directory c-install-test
 
 ## Fuzz every target in fuzz/ for FUZZ_SECONDS each, one after another (needs the nightly
-## toolchain and `cargo install cargo-fuzz`).
+## toolchain and `cargo install cargo-fuzz`). cargo-fuzz's default build: optimized, with debug
+## assertions and integer overflow checks on (`-O` would turn them off). Each target starts from
+## its seeds in fuzz/corpus/<target>/ (the committed seed-* files) and adds what it finds there.
 FUZZ_SECONDS ?= 600
 fuzz:
 	@set -e; cd fuzz && for t in $$(cargo +nightly fuzz list); do \
 		echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
-		cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1; \
+		cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1; \
 	done
 
 ## Long hostile runs, not part of `make test`: random concurrent calls from 8 Python threads,

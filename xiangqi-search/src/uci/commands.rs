@@ -5,62 +5,53 @@
 use super::output::{
     bestmove_line, board_lines, identity_lines, info_line, move_text, no_move_line, send,
 };
-use super::parse::{option_name_value, parse_go, parse_move, parse_position, parse_saturating};
+use super::parse::{parse, parse_saturating, Command, PositionCommand};
 use super::session::{JobStop, Session};
-use super::{Protocol, EMBEDDED_NET, MAX_PERFT_DEPTH};
+use super::{Protocol, EMBEDDED_NET};
 use crate::bench;
 use crate::engine::{Engine, MAX_MULTIPV, MAX_THREADS};
 use crate::eval::Evaluation;
 use crate::levels::Level;
 use crate::rules::Rules;
+use crate::search::limits::Limits;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use xiangqi_core::{Position, Variant};
+use xiangqi_core::{Move, Position, Variant};
 
 impl Session {
     /// Handles one command with the engine idle (or one that does not need it).
     pub(super) fn handle(&mut self, line: &str) {
-        let mut words = line.split_whitespace();
-        let Some(command) = words.next() else {
-            return;
-        };
-        let rest: Vec<&str> = words.collect();
-        match command {
-            "uci" => {
+        let current = self.current();
+        match parse(line, self.protocol, self.variant, &current) {
+            Command::Empty | Command::Probe => {}
+            // Taken as it arrives (`take_line`), never queued.
+            Command::Quit => {}
+            Command::Uci => {
                 self.protocol = Protocol::Uci;
                 self.identify();
             }
-            "ucci" => {
+            Command::Ucci => {
                 self.protocol = Protocol::Ucci;
                 self.identify();
             }
-            "isready" => send(&self.out, "readyok"),
-            "ucinewgame" | "newgame" => {
+            Command::IsReady => send(&self.out, "readyok"),
+            Command::NewGame => {
                 if let Some(engine) = &mut self.engine {
                     engine.new_game();
                 }
                 self.start = Position::start_of(self.variant);
                 self.moves.clear();
             }
-            "setoption" => self.setoption(&rest),
-            "position" => self.position(&rest),
-            "banmoves" => self.banmoves(&rest),
-            "go" => self.go(&rest),
-            "stop" | "ponderhit" => self.stop_job(),
-            "d" | "display" => self.display(),
-            "bench" => self.bench(&rest),
-            "perft" => self.perft(&rest),
-            "probe" if self.protocol == Protocol::Ucci => {}
-            _ => {
-                let shown: String = command.chars().take(64).collect();
-                let more = if shown.len() < command.len() {
-                    "..."
-                } else {
-                    ""
-                };
-                self.info_error(&format!("unknown command {shown:?}{more}"));
-            }
+            Command::SetOption { name, value } => self.setoption(&name, &value),
+            Command::Position(command) => self.position(command),
+            Command::BanMoves(moves) => self.banmoves(moves),
+            Command::Go(limits) => self.go(limits),
+            Command::Stop => self.stop_job(),
+            Command::Display => self.display(),
+            Command::Bench(depth) => self.bench(depth),
+            Command::Perft(depth) => self.perft(current, depth),
+            Command::Unknown(message) => self.info_error(&message),
         }
     }
 
@@ -70,8 +61,7 @@ impl Session {
         }
     }
 
-    fn setoption(&mut self, args: &[&str]) {
-        let (name, value) = option_name_value(args);
+    fn setoption(&mut self, name: &str, value: &str) {
         if name.is_empty() {
             self.info_error("setoption needs an option name");
             return;
@@ -89,7 +79,7 @@ impl Session {
             None => Err(format!("{what} needs a number, not {v:?}")),
         };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" | "hashsize" => match number(&value) {
+            "hash" | "hashsize" => match number(value) {
                 Some(mb) => engine.try_set_hash_mb(mb).map_err(|e| {
                     format!(
                         "Hash: {e}; the table stays at {} MiB",
@@ -98,8 +88,8 @@ impl Session {
                 }),
                 None => Err(format!("Hash needs a number of MiB, not {value:?}")),
             },
-            "threads" => in_range("Threads", &value, MAX_THREADS).map(|n| engine.set_threads(n)),
-            "multipv" => in_range("MultiPV", &value, MAX_MULTIPV).map(|n| engine.set_multipv(n)),
+            "threads" => in_range("Threads", value, MAX_THREADS).map(|n| engine.set_threads(n)),
+            "multipv" => in_range("MultiPV", value, MAX_MULTIPV).map(|n| engine.set_multipv(n)),
             "level" => value
                 .parse::<Level>()
                 .map(|l| engine.set_level(l))
@@ -179,8 +169,8 @@ impl Session {
         }
     }
 
-    fn position(&mut self, args: &[&str]) {
-        match parse_position(args, self.variant) {
+    fn position(&mut self, command: Result<Box<PositionCommand>, String>) {
+        match command {
             Ok(command) => {
                 if let Some(message) = command.error {
                     self.info_error(&message);
@@ -201,24 +191,18 @@ impl Session {
         pos
     }
 
-    fn banmoves(&mut self, args: &[&str]) {
-        let pos = self.current();
+    fn banmoves(&mut self, moves: Vec<Result<Move, String>>) {
         self.ban_moves.clear();
-        for text in args {
-            match parse_move(&pos, text) {
-                Ok(m) if pos.is_legal(m) => self.ban_moves.push(m),
-                _ => self.info_error(&format!("banmoves: {text:?} is not a legal move")),
+        for m in moves {
+            match m {
+                Ok(m) => self.ban_moves.push(m),
+                Err(message) => self.info_error(&message),
             }
         }
     }
 
-    fn go(&mut self, args: &[&str]) {
-        if args.first() == Some(&"perft") {
-            self.perft(&args[1..]);
-            return;
-        }
-        let pos = self.current();
-        let (mut limits, _) = match parse_go(args, &pos) {
+    fn go(&mut self, limits: Result<(Limits, bool), String>) {
+        let (mut limits, _) = match limits {
             Ok(parsed) => parsed,
             Err(message) => {
                 self.info_error(&message);
@@ -280,15 +264,14 @@ impl Session {
         }
     }
 
-    fn perft(&mut self, args: &[&str]) {
-        let depth = match args.first().map(|d| d.parse::<u32>()) {
-            Some(Ok(d)) if d <= MAX_PERFT_DEPTH => d,
-            _ => {
-                self.info_error(&format!("perft needs a depth 0..={MAX_PERFT_DEPTH}"));
+    fn perft(&mut self, pos: Position, depth: Result<u32, String>) {
+        let depth = match depth {
+            Ok(d) => d,
+            Err(message) => {
+                self.info_error(&message);
                 return;
             }
         };
-        let pos = self.current();
         let out = Arc::clone(&self.out);
         let flag = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&flag);
@@ -324,12 +307,11 @@ impl Session {
         });
     }
 
-    fn bench(&mut self, args: &[&str]) {
-        let depth = match args.first().map(|d| d.parse::<u32>()) {
-            None => bench::BENCH_DEPTH,
-            Some(Ok(d)) if (1..=30).contains(&d) => d,
-            _ => {
-                self.info_error("bench takes an optional depth 1..30");
+    fn bench(&mut self, depth: Result<u32, String>) {
+        let depth = match depth {
+            Ok(d) => d,
+            Err(message) => {
+                self.info_error(&message);
                 return;
             }
         };

@@ -51,6 +51,7 @@ mod parse;
 mod session;
 
 pub use output::{bestmove_line, info_line};
+pub use parse::{parse, Command, PositionCommand};
 pub use session::{run, run_shared};
 
 /// The engine's name as announced to GUIs.

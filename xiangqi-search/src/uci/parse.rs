@@ -1,11 +1,134 @@
-//! Command arguments to values: the limits of `go`, the name and value of `setoption`, the
-//! position and moves of `position`, and numbers that saturate instead of wrapping. Nothing
-//! here touches the session; errors are the text of an `info string error` line.
+//! Command lines to values: [`parse`] reads a whole line into a [`Command`] (the limits of
+//! `go`, the name and value of `setoption`, the position and moves of `position`, the moves of
+//! `banmoves`, the depth of `perft` and `bench`), with numbers that saturate instead of
+//! wrapping. Nothing here touches the session; errors are the text of an `info string error`
+//! line.
 
+use super::{Protocol, MAX_PERFT_DEPTH};
 use crate::search::limits::{Clock, Limits};
 use std::time::Duration;
 use xiangqi_core::notation::iccs::parse_coords;
 use xiangqi_core::{Color, Move, MoveParseError, Position, RankDialect, Variant};
+
+/// A command line as the session reads it, before it acts on it. Errors are the text of the
+/// `info string error` line the session answers with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// A blank line (ignored).
+    Empty,
+    /// `uci`: speak UCI and identify.
+    Uci,
+    /// `ucci`: speak UCCI and identify.
+    Ucci,
+    /// `isready`.
+    IsReady,
+    /// `ucinewgame` or `newgame`.
+    NewGame,
+    /// `setoption`: the option's name (empty when the command names none) and value, not yet
+    /// checked against the options.
+    SetOption {
+        /// The option's name as sent.
+        name: String,
+        /// The value as sent (empty when there is none).
+        value: String,
+    },
+    /// `position`: the position and its legal moves, or why the start position is refused.
+    Position(Result<Box<PositionCommand>, String>),
+    /// `banmoves`: each move in turn, or why it is not a legal move.
+    BanMoves(Vec<Result<Move, String>>),
+    /// `go`: the limits and whether to ponder, or why they are refused.
+    Go(Result<(Limits, bool), String>),
+    /// `stop` or `ponderhit`.
+    Stop,
+    /// `d` or `display`.
+    Display,
+    /// `bench [depth]`: the depth, or why it is refused.
+    Bench(Result<u32, String>),
+    /// `perft N` or `go perft N`: the depth, or why it is refused.
+    Perft(Result<u32, String>),
+    /// UCCI's `probe` (answered with nothing).
+    Probe,
+    /// `quit`.
+    Quit,
+    /// Anything else: the error message.
+    Unknown(String),
+}
+
+/// Reads one command line as the session does, in `protocol`, with positions read in `variant`
+/// and `go`, `banmoves` and `perft` applying to `current`, the session's position. Pure: the
+/// session acts on the result, and bad input of any kind gives an error value, never a panic.
+///
+/// ```
+/// use xiangqi_core::{Position, Variant};
+/// use xiangqi_search::uci::{parse, Command, Protocol};
+/// let pos = Position::startpos();
+/// let Command::Go(Ok((limits, ponder))) = parse("go depth 7", Protocol::Uci, Variant::Xiangqi, &pos)
+/// else {
+///     panic!("a go command");
+/// };
+/// assert_eq!((limits.depth, ponder), (Some(7), false));
+/// assert!(matches!(parse("go depth", Protocol::Uci, Variant::Xiangqi, &pos), Command::Go(Err(_))));
+/// ```
+pub fn parse(line: &str, protocol: Protocol, variant: Variant, current: &Position) -> Command {
+    let mut words = line.split_whitespace();
+    let Some(command) = words.next() else {
+        return Command::Empty;
+    };
+    let rest: Vec<&str> = words.collect();
+    match command {
+        "uci" => Command::Uci,
+        "ucci" => Command::Ucci,
+        "isready" => Command::IsReady,
+        "ucinewgame" | "newgame" => Command::NewGame,
+        "setoption" => {
+            let (name, value) = option_name_value(&rest);
+            Command::SetOption { name, value }
+        }
+        "position" => Command::Position(parse_position(&rest, variant).map(Box::new)),
+        "banmoves" => Command::BanMoves(
+            rest.iter()
+                .map(|text| match parse_move(current, text) {
+                    Ok(m) if current.is_legal(m) => Ok(m),
+                    _ => Err(format!("banmoves: {text:?} is not a legal move")),
+                })
+                .collect(),
+        ),
+        "go" if rest.first() == Some(&"perft") => Command::Perft(parse_perft(&rest[1..])),
+        "go" => Command::Go(parse_go(&rest, current)),
+        "stop" | "ponderhit" => Command::Stop,
+        "d" | "display" => Command::Display,
+        "bench" => Command::Bench(parse_bench(&rest)),
+        "perft" => Command::Perft(parse_perft(&rest)),
+        "probe" if protocol == Protocol::Ucci => Command::Probe,
+        "quit" => Command::Quit,
+        _ => {
+            let shown: String = command.chars().take(64).collect();
+            let more = if shown.len() < command.len() {
+                "..."
+            } else {
+                ""
+            };
+            Command::Unknown(format!("unknown command {shown:?}{more}"))
+        }
+    }
+}
+
+/// The depth of `perft N`: 0 up to [`MAX_PERFT_DEPTH`].
+fn parse_perft(args: &[&str]) -> Result<u32, String> {
+    match args.first().map(|d| d.parse::<u32>()) {
+        Some(Ok(d)) if d <= MAX_PERFT_DEPTH => Ok(d),
+        _ => Err(format!("perft needs a depth 0..={MAX_PERFT_DEPTH}")),
+    }
+}
+
+/// The depth of `bench [depth]`: 1 to 30, the bench's own without one.
+fn parse_bench(args: &[&str]) -> Result<u32, String> {
+    match args.first().map(|d| d.parse::<u32>()) {
+        None => Ok(crate::bench::BENCH_DEPTH),
+        Some(Ok(d)) if (1..=30).contains(&d) => Ok(d),
+        _ => Err("bench takes an optional depth 1..30".to_owned()),
+    }
+}
 
 /// A move of a `position` or `banmoves` command: ICCS coordinates, and in janggi `0000` for
 /// the pass (as well as the general's point twice; core's [`Position::parse_iccs`]).
@@ -49,7 +172,8 @@ pub(super) fn option_name_value(args: &[&str]) -> (String, String) {
 }
 
 /// What a `position` command sets.
-pub(super) struct PositionCommand {
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionCommand {
     /// The position before the moves.
     pub start: Position,
     /// The legal moves from it, up to the first that is not.
@@ -175,4 +299,110 @@ pub(super) fn parse_go(args: &[&str], pos: &Position) -> Result<(Limits, bool), 
         limits.infinite = true;
     }
     Ok((limits, ponder))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi_core::Square;
+
+    fn read(line: &str) -> Command {
+        parse(line, Protocol::Uci, Variant::Xiangqi, &Position::startpos())
+    }
+
+    #[test]
+    fn parse_reads_each_command_and_its_arguments() {
+        assert_eq!(read("   "), Command::Empty);
+        assert_eq!(read("uci"), Command::Uci);
+        assert_eq!(read(" ucci "), Command::Ucci);
+        assert_eq!(read("isready"), Command::IsReady);
+        assert_eq!(read("newgame"), Command::NewGame);
+        assert_eq!(read("ponderhit"), Command::Stop);
+        assert_eq!(read("display"), Command::Display);
+        assert_eq!(read("quit"), Command::Quit);
+        assert_eq!(
+            read("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".to_owned(),
+                value: String::new()
+            }
+        );
+        assert_eq!(
+            read("setoption hashsize 64"),
+            Command::SetOption {
+                name: "hashsize".to_owned(),
+                value: "64".to_owned()
+            }
+        );
+        // `go perft` and `perft` are the same command; depths past the limit are refused.
+        assert_eq!(read("go perft 3"), Command::Perft(Ok(3)));
+        assert_eq!(read("perft 10"), Command::Perft(Ok(10)));
+        assert!(matches!(read("perft 11"), Command::Perft(Err(_))));
+        assert!(matches!(read("perft"), Command::Perft(Err(_))));
+        assert_eq!(read("bench"), Command::Bench(Ok(crate::bench::BENCH_DEPTH)));
+        assert_eq!(read("bench 30"), Command::Bench(Ok(30)));
+        assert!(matches!(read("bench 0"), Command::Bench(Err(_))));
+        // UCCI's probe is nothing in UCI.
+        let pos = Position::startpos();
+        assert_eq!(
+            parse("probe", Protocol::Ucci, Variant::Xiangqi, &pos),
+            Command::Probe
+        );
+        assert!(matches!(read("probe"), Command::Unknown(_)));
+        let long = "x".repeat(100);
+        assert_eq!(
+            read(&long),
+            Command::Unknown(format!("unknown command {:?}...", "x".repeat(64)))
+        );
+    }
+
+    #[test]
+    fn parse_gives_legal_moves_only_and_the_go_limits() {
+        let h2e2 = Move::new(Square::H2, Square::E2);
+        let Command::BanMoves(moves) = read("banmoves h2e2 e0e2 zz") else {
+            panic!("banmoves");
+        };
+        assert_eq!(moves.len(), 3);
+        assert_eq!(moves[0], Ok(h2e2));
+        assert!(moves[1].is_err() && moves[2].is_err());
+        let Command::Position(Ok(command)) = read("position startpos moves h2e2 h9g7 a0a9 b0c2")
+        else {
+            panic!("position");
+        };
+        assert_eq!(command.moves, [h2e2, Move::new(Square::H9, Square::G7)]);
+        assert!(command.error.is_some_and(|e| e.contains("a0a9")));
+        assert!(matches!(read("position fen"), Command::Position(Err(_))));
+        // The janggi start when the session plays janggi, its pass written 0000.
+        let janggi = parse(
+            "position startpos moves 0000",
+            Protocol::Uci,
+            Variant::Janggi,
+            &pos_of(Variant::Janggi),
+        );
+        let Command::Position(Ok(command)) = janggi else {
+            panic!("janggi position");
+        };
+        assert_eq!(command.start, Position::start_of(Variant::Janggi));
+        assert_eq!(command.moves.len(), 1);
+        assert!(Position::is_pass(command.moves[0]));
+        let Command::Go(Ok((limits, ponder))) =
+            read("go wtime 1000 btime -5 winc 20 movestogo 0 searchmoves h2e2 e0e2 ponder")
+        else {
+            panic!("go");
+        };
+        assert!(ponder && limits.infinite);
+        let clock = limits.clock.expect("a clock");
+        assert_eq!(clock.red_time, Duration::from_millis(1000));
+        assert_eq!(clock.black_time, Duration::ZERO);
+        assert_eq!(clock.red_increment, Duration::from_millis(20));
+        assert_eq!(clock.moves_to_go, Some(1));
+        // The illegal e0e2 is dropped, and parsing goes on after it.
+        assert_eq!(limits.search_moves, [h2e2]);
+        assert!(matches!(read("go nodes"), Command::Go(Err(_))));
+        assert!(matches!(read("go sideways"), Command::Go(Err(_))));
+    }
+
+    fn pos_of(variant: Variant) -> Position {
+        Position::start_of(variant)
+    }
 }
