@@ -52,6 +52,11 @@ fuzz_target!(|data: &[u8]| {
                 continue;
             }
             if let Ok(bytes) = encoding::encode(&decoded.text, target) {
+                if TextEncoding::from_bom(&bytes).is_some() {
+                    // Legacy bytes that begin like a byte order mark (EF BB BF is two GBK or
+                    // Big5 characters' worth): the mark wins, as documented.
+                    continue;
+                }
                 let back = encoding::decode(&bytes, target);
                 assert_eq!(back.text, decoded.text);
                 assert_eq!(back.errors, 0);
