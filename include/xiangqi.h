@@ -222,6 +222,12 @@ typedef struct {
 typedef uint32_t xq_evaluation;
 
 /**
+ * The game a position belongs to: xiangqi, or janggi under one of Fairy-Stockfish's rule
+ * sets. The numbers never change.
+ */
+typedef uint32_t xq_variant;
+
+/**
  * Search limits; a field left 0 is not used. With no limit at all the search runs until
  * `xq_engine_stop` (infinite analysis).
  */
@@ -372,12 +378,6 @@ typedef struct {
    */
   size_t pv_len;
 } xq_search_result;
-
-/**
- * The game a position belongs to: xiangqi, or janggi under one of Fairy-Stockfish's rule
- * sets. The numbers never change.
- */
-typedef uint32_t xq_variant;
 
 /**
  * A side's janggi setup: where its horses (마) and elephants (상) start, read from its own
@@ -838,7 +838,8 @@ xq_status xq_engine_new_game(const xq_engine *engine);
 xq_status xq_engine_set_evaluation(const xq_engine *engine, xq_evaluation evaluation);
 
 /**
- * Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied).
+ * Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied)
+ * for the game the net's header names; the other game's net is kept.
  * `XQ_STATUS_INVALID_NET` when it is not a usable net (the engine keeps its evaluation).
  *
  * # Safety
@@ -847,13 +848,24 @@ xq_status xq_engine_set_evaluation(const xq_engine *engine, xq_evaluation evalua
 xq_status xq_engine_load_net(const xq_engine *engine, const uint8_t *bytes, size_t len);
 
 /**
- * Makes the engine evaluate with the net file at `path` (UTF-8). `XQ_STATUS_INVALID_NET` when
- * the file cannot be read or is not a usable net (the engine keeps its evaluation).
+ * Makes the engine evaluate with the net file at `path` (UTF-8) for the game the net's header
+ * names; the other game's net is kept. `XQ_STATUS_INVALID_NET` when the file cannot be read
+ * or is not a usable net (the engine keeps its evaluation).
  *
  * # Safety
  * `engine` NULL or live; `path` NULL or a NUL-terminated string.
  */
 xq_status xq_engine_load_net_file(const xq_engine *engine, const char *path);
+
+/**
+ * Like `xq_engine_load_net_file` for a net meant for `variant`'s game (an `XQ_VARIANT_*`
+ * value): a net of the other game is refused too, with `XQ_STATUS_INVALID_NET`.
+ * `XQ_STATUS_INVALID_ARGUMENT` for an unknown variant.
+ *
+ * # Safety
+ * `engine` NULL or live; `path` NULL or a NUL-terminated string.
+ */
+xq_status xq_engine_load_net_file_for(const xq_engine *engine, const char *path, xq_variant variant);
 
 /**
  * Asks a running search on this engine to stop (it returns its best move so far). Callable

@@ -1,15 +1,17 @@
 //! `xq_engine`: the search engine, with levels, limits, an info callback and a stop that works
 //! from any thread.
 
-use crate::game::{move_from, rules_from, xq_game, xq_move, xq_rules, XQ_RULES_AXF};
+use crate::game::{
+    move_from, rules_from, variant_from, xq_game, xq_move, xq_rules, xq_variant, XQ_RULES_AXF,
+};
 use crate::status::xq_status;
 use crate::util::{c_str, from_ptr, guard, write_out};
 use std::ffi::{c_char, c_void};
 use std::sync::Mutex;
 use std::time::Duration;
 use xiangqi_search::{
-    Clock, Engine, EngineError, EngineOptions, Evaluation, Level, Limits, Score, SearchInfo,
-    StopHandle,
+    Clock, Engine, EngineError, EngineOptions, Evaluation, Level, Limits, NetGame, Score,
+    SearchInfo, StopHandle,
 };
 
 /// A playing level.
@@ -374,7 +376,8 @@ pub unsafe extern "C" fn xq_engine_set_evaluation(
     })
 }
 
-/// Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied).
+/// Makes the engine evaluate with the net in `bytes[0..len]` (a net file's contents, copied)
+/// for the game the net's header names; the other game's net is kept.
 /// `XQ_STATUS_INVALID_NET` when it is not a usable net (the engine keeps its evaluation).
 ///
 /// # Safety
@@ -393,13 +396,13 @@ pub unsafe extern "C" fn xq_engine_load_net(
         }
         // SAFETY: the caller guarantees bytes is valid for len bytes.
         let data = unsafe { std::slice::from_raw_parts(bytes, len) };
-        let evaluation = Evaluation::from_net_bytes(data).map_err(|_| xq_status::InvalidNet)?;
-        set_evaluation(engine, evaluation)
+        load_net(engine, data, None)
     })
 }
 
-/// Makes the engine evaluate with the net file at `path` (UTF-8). `XQ_STATUS_INVALID_NET` when
-/// the file cannot be read or is not a usable net (the engine keeps its evaluation).
+/// Makes the engine evaluate with the net file at `path` (UTF-8) for the game the net's header
+/// names; the other game's net is kept. `XQ_STATUS_INVALID_NET` when the file cannot be read
+/// or is not a usable net (the engine keeps its evaluation).
 ///
 /// # Safety
 /// `engine` NULL or live; `path` NULL or a NUL-terminated string.
@@ -414,9 +417,40 @@ pub unsafe extern "C" fn xq_engine_load_net_file(
         // SAFETY: the caller guarantees path is NULL or NUL-terminated.
         let path = unsafe { c_str(path) }?;
         let data = std::fs::read(path).map_err(|_| xq_status::InvalidNet)?;
-        let evaluation = Evaluation::from_net_bytes(&data).map_err(|_| xq_status::InvalidNet)?;
-        set_evaluation(engine, evaluation)
+        load_net(engine, &data, None)
     })
+}
+
+/// Like `xq_engine_load_net_file` for a net meant for `variant`'s game (an `XQ_VARIANT_*`
+/// value): a net of the other game is refused too, with `XQ_STATUS_INVALID_NET`.
+/// `XQ_STATUS_INVALID_ARGUMENT` for an unknown variant.
+///
+/// # Safety
+/// `engine` NULL or live; `path` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn xq_engine_load_net_file_for(
+    engine: *const xq_engine,
+    path: *const c_char,
+    variant: xq_variant,
+) -> xq_status {
+    guard(|| {
+        // SAFETY: the caller guarantees engine is NULL or live.
+        let engine = unsafe { from_ptr(engine) }?;
+        // SAFETY: the caller guarantees path is NULL or NUL-terminated.
+        let path = unsafe { c_str(path) }?;
+        let game = NetGame::of(variant_from(variant)?);
+        let data = std::fs::read(path).map_err(|_| xq_status::InvalidNet)?;
+        load_net(engine, &data, Some(game))
+    })
+}
+
+fn load_net(engine: &xq_engine, data: &[u8], game: Option<NetGame>) -> Result<(), xq_status> {
+    let mut engine = lock_idle(engine)?;
+    match game {
+        None => engine.load_net(data).map(|_| ()),
+        Some(game) => engine.load_net_for(data, game),
+    }
+    .map_err(|_| xq_status::InvalidNet)
 }
 
 fn set_evaluation(engine: &xq_engine, evaluation: Evaluation) -> Result<(), xq_status> {

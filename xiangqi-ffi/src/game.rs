@@ -260,7 +260,7 @@ fn notation_from(notation: xq_notation) -> Result<Notation, xq_status> {
     })
 }
 
-fn variant_from(variant: xq_variant) -> Result<Variant, xq_status> {
+pub(crate) fn variant_from(variant: xq_variant) -> Result<Variant, xq_status> {
     Variant::ALL
         .get(variant as usize)
         .copied()

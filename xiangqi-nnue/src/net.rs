@@ -131,6 +131,13 @@ pub enum NetError {
     Checksum,
     /// The weights could overflow the integer inference.
     OutOfRange(&'static str),
+    /// A sound net of another game than the one it was loaded for.
+    Game {
+        /// The game the net was loaded for.
+        expected: NetGame,
+        /// The game its header names.
+        found: NetGame,
+    },
 }
 
 impl fmt::Display for NetError {
@@ -156,6 +163,9 @@ impl fmt::Display for NetError {
             NetError::Header(what) => write!(f, "net file header: {what}"),
             NetError::Checksum => write!(f, "net file checksum does not match (damaged)"),
             NetError::OutOfRange(what) => write!(f, "net weights out of range: {what}"),
+            NetError::Game { expected, found } => {
+                write!(f, "a {found} net, not a {expected} one")
+            }
         }
     }
 }
@@ -361,6 +371,19 @@ impl Network {
             checksum,
         };
         net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// Reads and checks a net file's bytes for `game`: a sound net of the other game is
+    /// [`NetError::Game`].
+    pub fn from_bytes_for(bytes: &[u8], game: NetGame) -> Result<Network, NetError> {
+        let net = Network::from_bytes(bytes)?;
+        if net.game != game {
+            return Err(NetError::Game {
+                expected: game,
+                found: net.game,
+            });
+        }
         Ok(net)
     }
 

@@ -20,6 +20,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
+use xiangqi_nnue::{NetGame, Network};
 use xiangqi_search::{
     max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Evaluation, Level,
     Limits, Score, SearchInfo, SearchResult, StopHandle, MAX_THREADS,
@@ -255,8 +256,9 @@ impl Engine {
         Ok(())
     }
 
-    /// Changes the static evaluation: `"nnue"` (with `eval_file`, else the shipped net) or
-    /// `"classical"`.
+    /// Changes the static evaluation: `"nnue"` (with `eval_file`, else the shipped nets) or
+    /// `"classical"`. A net file serves the game its header names and the other game's net is
+    /// kept; a file that cannot be used raises `NetError` and the evaluation stays as it was.
     #[pyo3(signature = (evaluation, eval_file = None))]
     fn set_evaluation(
         &self,
@@ -264,9 +266,35 @@ impl Engine {
         evaluation: &str,
         eval_file: Option<std::path::PathBuf>,
     ) -> PyResult<()> {
-        let evaluation = parse_evaluation(Some(evaluation), eval_file.as_deref())?;
-        self.lock(py, "change the evaluation")?
-            .set_evaluation(evaluation);
+        let mut engine = self.lock(py, "change the evaluation")?;
+        let evaluation = match (evaluation.to_ascii_lowercase().as_str(), eval_file) {
+            ("nnue", Some(path)) => engine
+                .options()
+                .evaluation
+                .with_net(std::sync::Arc::new(read_net(&path, None)?)),
+            (_, eval_file) => parse_evaluation(Some(evaluation), eval_file.as_deref())?,
+        };
+        engine.set_evaluation(evaluation);
+        Ok(())
+    }
+
+    /// Evaluates with the net file at `path` for the game its header names, keeping the other
+    /// game's net; with `variant`, a net of another game than the variant's is refused too.
+    /// `NetError` when the file cannot be used (the evaluation stays as it was).
+    #[pyo3(signature = (path, variant = None))]
+    fn load_net(
+        &self,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        variant: Option<&str>,
+    ) -> PyResult<()> {
+        let game = variant
+            .map(|v| crate::board::parse_variant(v).map(NetGame::of))
+            .transpose()?;
+        let net = read_net(&path, game)?;
+        let mut engine = self.lock(py, "load a net")?;
+        let evaluation = engine.options().evaluation.with_net(std::sync::Arc::new(net));
+        engine.set_evaluation(evaluation);
         Ok(())
     }
 
@@ -465,16 +493,23 @@ pub(crate) fn parse_evaluation(
             "eval_file goes with evaluation=\"nnue\", not \"classical\"",
         )),
         ("nnue", None) => Ok(Evaluation::default_nnue()),
-        ("nnue", Some(path)) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))?;
-            Evaluation::from_net_bytes(&bytes)
-                .map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))
-        }
+        ("nnue", Some(path)) => Ok(Evaluation::nnue(std::sync::Arc::new(read_net(path, None)?))),
         _ => Err(XiangqiError::new_err(format!(
             "evaluation must be \"nnue\" or \"classical\", not {name:?}"
         ))),
     }
+}
+
+/// Reads and checks the net file at `path`, for `game` when given (a net of the other game is
+/// refused): `NetError` naming the file and the reason.
+fn read_net(path: &std::path::Path, game: Option<NetGame>) -> PyResult<Network> {
+    let bytes =
+        std::fs::read(path).map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))?;
+    match game {
+        None => Network::from_bytes(&bytes),
+        Some(game) => Network::from_bytes_for(&bytes, game),
+    }
+    .map_err(|e| NetError::new_err(format!("{}: {e}", path.display())))
 }
 
 /// The static evaluation of the board's position in centipawns for the side to move (no

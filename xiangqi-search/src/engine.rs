@@ -25,6 +25,7 @@ use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use xiangqi_core::{Game, Move, Position};
+use xiangqi_nnue::{NetError, NetGame, Network};
 
 pub use crate::option_bounds::MAX_HASH_MB;
 use crate::option_bounds::{check_range, max_hash_mb, EngineError};
@@ -245,6 +246,25 @@ impl Engine {
             self.options.evaluation = evaluation;
             self.tt.clear();
         }
+    }
+
+    /// Evaluates with the net in a net file's `bytes`, for the game its header names: the other
+    /// game's net is kept. A file that is not a sound net (cut short, damaged, of an unknown
+    /// architecture, with weights that could overflow) is refused and the evaluation stays as
+    /// it was. Returns the net's game.
+    pub fn load_net(&mut self, bytes: &[u8]) -> Result<NetGame, NetError> {
+        let net = Network::from_bytes(bytes)?;
+        let game = net.game();
+        self.set_evaluation(self.options.evaluation.with_net(Arc::new(net)));
+        Ok(game)
+    }
+
+    /// Like [`Engine::load_net`] for a net meant for `game`: a net of the other game is
+    /// refused too ([`NetError::Game`]).
+    pub fn load_net_for(&mut self, bytes: &[u8], game: NetGame) -> Result<(), NetError> {
+        let net = Network::from_bytes_for(bytes, game)?;
+        self.set_evaluation(self.options.evaluation.with_net(Arc::new(net)));
+        Ok(())
     }
 
     /// Sets the game-end preset used inside the search.

@@ -33,7 +33,9 @@ pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};
 pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
-pub use eval::Evaluation;
+pub use eval::{Evaluation, Nets};
+/// The net errors and games of [`Engine::load_net`] and [`Engine::load_net_for`].
+pub use xiangqi_nnue::{NetError, NetGame};
 pub use levels::Level;
 pub use levels::UnknownLevel;
 pub use option_bounds::{max_hash_mb, EngineError};

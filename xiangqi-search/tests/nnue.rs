@@ -232,7 +232,7 @@ fn a_tiny_net_learns_from_self_play() {
     let net = trainer.quantize("tiny").unwrap();
     let mut engine = Engine::new(EngineOptions {
         hash_mb: 1,
-        evaluation: Evaluation::Nnue(Arc::new(net)),
+        evaluation: Evaluation::nnue(Arc::new(net)),
         ..EngineOptions::default()
     });
     let found = engine.search_position(
@@ -308,7 +308,7 @@ fn a_janggi_net_learns_from_janggi_self_play_and_serves_janggi_only() {
     assert_eq!(net.game(), NetGame::Janggi);
 
     // Janggi positions are evaluated by the janggi net, xiangqi positions by the shipped net.
-    let evaluation = Evaluation::Nnue(net.clone());
+    let evaluation = Evaluation::nnue(net.clone());
     let xiangqi_net = Evaluation::default_net();
     let mut next = xorshift(7);
     let mut pos = Position::start_of(Variant::Janggi);

@@ -183,8 +183,17 @@ class Engine:
         return self._engine.evaluation
 
     def set_evaluation(self, evaluation: str, eval_file: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
-        """Changes the evaluation (see the class); the transposition table is cleared."""
+        """Changes the evaluation (see the class); the transposition table is cleared. A net
+        file serves the game its header names and the other game's net is kept; ``NetError``
+        when it cannot be used, and the evaluation stays as it was."""
         self._engine.set_evaluation(evaluation, None if eval_file is None else os.fspath(eval_file))
+
+    def load_net(self, path: Union[str, "os.PathLike[str]"], variant: Optional[str] = None) -> None:
+        """Evaluates with the net file ``path`` for the game its header names, keeping the
+        other game's net. With ``variant`` (``"xiangqi"``, ``"janggi"``, ...) a net of the
+        other game is refused too. ``NetError`` when the file cannot be used; the evaluation
+        stays as it was."""
+        self._engine.load_net(os.fspath(path), variant)
 
     @property
     def level(self) -> str:

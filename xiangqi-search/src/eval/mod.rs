@@ -609,9 +609,81 @@ mod tests {
 pub enum Evaluation {
     /// The hand-written evaluation of this module.
     Classical,
-    /// A learned evaluation (NNUE), kept move by move by the search.
-    Nnue(Arc<Network>),
+    /// A learned evaluation (NNUE), kept move by move by the search: one net a game.
+    Nnue(Nets),
 }
+
+/// The nets of a learned evaluation, one a game: each game's shipped net unless a net of that
+/// game was chosen. Choosing a net of one game leaves the other game's net as it was.
+#[derive(Clone, Debug, Default)]
+pub struct Nets {
+    xiangqi: Option<Arc<Network>>,
+    janggi: Option<Arc<Network>>,
+}
+
+impl Nets {
+    /// The shipped nets.
+    pub fn shipped() -> Nets {
+        Nets::default()
+    }
+
+    /// These nets with `net` for its game (the other game's net is kept).
+    pub fn with(mut self, net: Arc<Network>) -> Nets {
+        let game = net.game();
+        *self.slot(game) = Some(net);
+        self
+    }
+
+    /// These nets with `game` back on its shipped net.
+    pub fn with_shipped(mut self, game: NetGame) -> Nets {
+        *self.slot(game) = None;
+        self
+    }
+
+    /// The net that evaluates `game`: the chosen one, else the shipped one (`None` for a game
+    /// no net ships for).
+    pub fn get(&self, game: NetGame) -> Option<&Network> {
+        match self.chosen(game) {
+            Some(net) => Some(net),
+            None => Evaluation::default_net_for(game),
+        }
+    }
+
+    /// The net chosen for `game`, `None` when it plays on its shipped net.
+    pub fn chosen(&self, game: NetGame) -> Option<&Arc<Network>> {
+        match game {
+            NetGame::Xiangqi => self.xiangqi.as_ref(),
+            NetGame::Janggi => self.janggi.as_ref(),
+        }
+    }
+
+    fn slot(&mut self, game: NetGame) -> &mut Option<Arc<Network>> {
+        match game {
+            NetGame::Xiangqi => &mut self.xiangqi,
+            NetGame::Janggi => &mut self.janggi,
+        }
+    }
+}
+
+impl From<Arc<Network>> for Nets {
+    /// The shipped nets with `net` for its game.
+    fn from(net: Arc<Network>) -> Nets {
+        Nets::shipped().with(net)
+    }
+}
+
+impl PartialEq for Nets {
+    fn eq(&self, other: &Nets) -> bool {
+        [NetGame::Xiangqi, NetGame::Janggi].into_iter().all(|game| {
+            match (self.get(game), other.get(game)) {
+                (Some(a), Some(b)) => std::ptr::eq(a, b) || a == b,
+                (a, b) => a.is_none() && b.is_none(),
+            }
+        })
+    }
+}
+
+impl Eq for Nets {}
 
 impl Evaluation {
     /// The xiangqi net shipped with the engine.
@@ -640,32 +712,50 @@ impl Evaluation {
 
     /// The evaluation with the shipped nets.
     pub fn default_nnue() -> Evaluation {
-        Evaluation::Nnue(Evaluation::default_net())
+        Evaluation::Nnue(Nets::shipped())
+    }
+
+    /// The learned evaluation with `net` for its game and the other game's shipped net.
+    pub fn nnue(net: Arc<Network>) -> Evaluation {
+        Evaluation::Nnue(net.into())
     }
 
     /// Loads a net file for [`Evaluation::Nnue`]. The net serves the game its file names; the
     /// other game keeps its shipped net.
     pub fn from_net_bytes(bytes: &[u8]) -> Result<Evaluation, NetError> {
-        Network::from_bytes(bytes).map(|net| Evaluation::Nnue(Arc::new(net)))
+        Network::from_bytes(bytes).map(|net| Evaluation::nnue(Arc::new(net)))
     }
 
-    /// The net, if this is a learned evaluation.
-    pub fn net(&self) -> Option<&Network> {
+    /// This evaluation with `net` for its game: the learned one, keeping the nets it has for
+    /// the other game (a classical evaluation starts from the shipped nets).
+    pub fn with_net(&self, net: Arc<Network>) -> Evaluation {
+        Evaluation::Nnue(self.nets().with(net))
+    }
+
+    /// The nets of this evaluation, or the shipped ones for the classical evaluation (the nets
+    /// `Evaluation nnue` would use).
+    pub fn nets(&self) -> Nets {
         match self {
-            Evaluation::Classical => None,
-            Evaluation::Nnue(net) => Some(net),
+            Evaluation::Classical => Nets::shipped(),
+            Evaluation::Nnue(nets) => nets.clone(),
         }
     }
 
-    /// The net that evaluates positions of `variant`: the chosen net when it is that game's,
-    /// else the game's shipped net; `None` for the classical evaluation, and for a game no net
-    /// ships for (its hand-written evaluation is used).
-    pub fn net_for(&self, variant: Variant) -> Option<&Network> {
-        let game = NetGame::of(variant);
+    /// The xiangqi net, if this is a learned evaluation.
+    pub fn net(&self) -> Option<&Network> {
         match self {
             Evaluation::Classical => None,
-            Evaluation::Nnue(net) if net.game() == game => Some(net),
-            Evaluation::Nnue(_) => Evaluation::default_net_for(game),
+            Evaluation::Nnue(nets) => nets.get(NetGame::Xiangqi),
+        }
+    }
+
+    /// The net that evaluates positions of `variant`: the net chosen for that game, else the
+    /// game's shipped net; `None` for the classical evaluation, and for a game no net ships
+    /// for (its hand-written evaluation is used).
+    pub fn net_for(&self, variant: Variant) -> Option<&Network> {
+        match self {
+            Evaluation::Classical => None,
+            Evaluation::Nnue(nets) => nets.get(NetGame::of(variant)),
         }
     }
 
@@ -694,7 +784,7 @@ impl PartialEq for Evaluation {
     fn eq(&self, other: &Evaluation) -> bool {
         match (self, other) {
             (Evaluation::Classical, Evaluation::Classical) => true,
-            (Evaluation::Nnue(a), Evaluation::Nnue(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Evaluation::Nnue(a), Evaluation::Nnue(b)) => a == b,
             _ => false,
         }
     }

@@ -18,6 +18,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use xiangqi_core::{Move, Position, Variant};
+use xiangqi_nnue::{NetError, NetGame, Network};
 
 impl Session {
     /// Handles one command with the engine idle (or one that does not need it).
@@ -56,7 +57,12 @@ impl Session {
     }
 
     fn identify(&self) {
-        for line in identity_lines(self.protocol, &self.options, self.variant, &self.eval_file) {
+        for line in identity_lines(
+            self.protocol,
+            &self.options,
+            self.variant,
+            &self.eval_files[NetGame::of(self.variant) as usize],
+        ) {
             send(&self.out, &line);
         }
     }
@@ -115,7 +121,7 @@ impl Session {
                 .ok_or_else(|| format!("Seed needs a number, not {value:?}")),
             "evaluation" => match value.trim().to_ascii_lowercase().as_str() {
                 "nnue" => {
-                    engine.set_evaluation(Evaluation::Nnue(self.net.clone()));
+                    engine.set_evaluation(Evaluation::Nnue(self.nets.clone()));
                     Ok(())
                 }
                 "classical" => {
@@ -127,29 +133,39 @@ impl Session {
                 )),
             },
             "evalfile" => {
+                // The net is for the game of UCI_Variant; the other game's net is kept.
+                let game = NetGame::of(self.variant);
                 let path = value.trim();
-                let loaded = if path.is_empty() || path == EMBEDDED_NET {
-                    Ok(Evaluation::default_net())
+                let embedded = path.is_empty() || path == EMBEDDED_NET;
+                let loaded = if embedded {
+                    Ok(self.nets.clone().with_shipped(game))
                 } else {
                     std::fs::read(path)
                         .map_err(|e| e.to_string())
                         .and_then(|bytes| {
-                            xiangqi_nnue::Network::from_bytes(&bytes).map_err(|e| e.to_string())
+                            Network::from_bytes_for(&bytes, game).map_err(|e| match e {
+                                NetError::Game { found, .. } => format!(
+                                    "{e} (UCI_Variant is {}; set UCI_Variant to a {found} \
+                                     variant before loading it)",
+                                    self.variant
+                                ),
+                                e => e.to_string(),
+                            })
                         })
-                        .map(Arc::new)
+                        .map(|net| self.nets.clone().with(Arc::new(net)))
                 };
                 match loaded {
-                    Ok(net) => {
-                        self.net = net.clone();
-                        self.eval_file =
-                            if path.is_empty() { EMBEDDED_NET } else { path }.to_owned();
+                    Ok(nets) => {
+                        self.nets = nets.clone();
+                        self.eval_files[game as usize] =
+                            if embedded { EMBEDDED_NET } else { path }.to_owned();
                         // A net chosen is a net used.
-                        engine.set_evaluation(Evaluation::Nnue(net));
+                        engine.set_evaluation(Evaluation::Nnue(nets));
                         Ok(())
                     }
                     Err(e) => Err(format!(
-                        "EvalFile {path:?}: {e}; the net stays {}",
-                        self.eval_file
+                        "EvalFile {path:?}: {e}; the {game} net stays {}",
+                        self.eval_files[game as usize]
                     )),
                 }
             }

@@ -5,7 +5,7 @@
 use super::output::send;
 use super::{Protocol, EMBEDDED_NET};
 use crate::engine::{Engine, EngineOptions};
-use crate::eval::Evaluation;
+use crate::eval::Nets;
 use crate::StopHandle;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -71,10 +71,12 @@ pub(super) struct Session {
     /// `quit` was read: what still waits runs with every job stopped at once, then the session
     /// ends.
     pub(super) quitting: bool,
-    /// The net `Evaluation nnue` uses: the shipped one, or the last good `EvalFile`.
-    pub(super) net: Arc<xiangqi_nnue::Network>,
-    /// The `EvalFile` value shown, `<embedded>` for the shipped net.
-    pub(super) eval_file: String,
+    /// The nets `Evaluation nnue` uses: for each game the shipped one, or the last good
+    /// `EvalFile` given while `UCI_Variant` was of that game.
+    pub(super) nets: Nets,
+    /// The `EvalFile` value shown for each game (`NetGame as usize`), `<embedded>` for the
+    /// shipped net.
+    pub(super) eval_files: [String; 2],
 }
 
 /// Runs the protocol loop until `quit` or the end of input. Returns when every search has
@@ -173,8 +175,8 @@ fn command_loop(out: Output, events: Sender<Event>, inbox: Receiver<Event>) {
         moves: Vec::new(),
         ban_moves: Vec::new(),
         quitting: false,
-        net: Evaluation::default_net(),
-        eval_file: EMBEDDED_NET.to_owned(),
+        nets: Nets::shipped(),
+        eval_files: [EMBEDDED_NET.to_owned(), EMBEDDED_NET.to_owned()],
     };
     let mut input_ended = false;
     while let Ok(event) = inbox.recv() {
