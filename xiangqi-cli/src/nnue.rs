@@ -91,7 +91,10 @@ pub fn eval_option<'a>(
         "--eval-file" => {
             let path = it.next().ok_or("--eval-file needs a net file")?;
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            *evaluation = Evaluation::from_net_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let net =
+                xiangqi_nnue::Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            // A net of each game may be given: the second keeps the first.
+            *evaluation = evaluation.with_net(std::sync::Arc::new(net));
         }
         _ => return Ok(false),
     }
@@ -355,6 +358,12 @@ fn train_command(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let paths: Vec<&std::path::Path> = data.iter().map(PathBuf::as_path).collect();
     let set = Dataset::load(&paths, &filter, validation_every).map_err(|e| e.to_string())?;
+    for (path, offset) in &set.damaged_tails {
+        eprintln!(
+            "{}: the whole games end at byte {offset}; the damaged rest is left out",
+            path.display()
+        );
+    }
     eprintln!(
         "{} games ({} of another game left out): {} training positions, {} validation positions ({:.1} s)",
         set.games,
@@ -542,11 +551,14 @@ fn stats_command(args: &[String]) -> Result<(), String> {
     }
     let (mut games, mut positions, mut results, mut adjudicated) = (0u64, 0u64, [0u64; 3], 0u64);
     let mut terminations = std::collections::BTreeMap::new();
+    let mut damaged = Vec::new();
     for path in args {
-        let reader =
+        let mut reader =
             DataReader::open(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
-        for record in reader {
-            let record = record.map_err(|e| format!("{path}: {e}"))?;
+        while let Some(record) = reader
+            .next_whole_game()
+            .map_err(|e| format!("{path}: {e}"))?
+        {
             games += 1;
             positions += record.moves.len() as u64;
             results[match record.result {
@@ -560,6 +572,12 @@ fn stats_command(args: &[String]) -> Result<(), String> {
                 *terminations.entry(record.termination).or_insert(0u64) += 1;
             }
         }
+        if let Some((offset, reason)) = reader.damaged_tail() {
+            damaged.push((path, offset, reason));
+        }
+    }
+    for (path, offset, reason) in &damaged {
+        eprintln!("{path}: the whole games end at byte {offset}; the rest ({reason}) is left out");
     }
     println!(
         "games {games} positions {positions} ({:.1} a game)",

@@ -273,6 +273,7 @@ pub struct DataReader<R> {
     inner: R,
     offset: u64,
     buf: Vec<u8>,
+    tail: Option<(u64, &'static str)>,
 }
 
 impl DataReader<BufReader<File>> {
@@ -298,6 +299,7 @@ impl<R: Read> DataReader<R> {
             inner,
             offset: MAGIC.len() as u64,
             buf: Vec::new(),
+            tail: None,
         })
     }
 
@@ -344,6 +346,38 @@ impl<R: Read> DataReader<R> {
     }
 }
 
+impl<R: Read> DataReader<R> {
+    /// The next whole game: `Ok(None)` at the end, and at a damaged tail (a game cut short by
+    /// an interrupted write, or bytes after the last game that are not one), where reading
+    /// stops; [`DataReader::damaged_tail`] then says where. Only a failed read is an error.
+    pub fn next_whole_game(&mut self) -> io::Result<Option<GameRecord>> {
+        if self.tail.is_some() {
+            return Ok(None);
+        }
+        let offset = self.offset;
+        match self.next_record() {
+            None => Ok(None),
+            Some(Ok(record)) => Ok(Some(record)),
+            Some(Err(DataError::Io(e))) => Err(e),
+            Some(Err(e)) => {
+                let reason = match e {
+                    DataError::Corrupt { reason, .. } => reason,
+                    _ => "not a record",
+                };
+                self.offset = offset;
+                self.tail = Some((offset, reason));
+                Ok(None)
+            }
+        }
+    }
+
+    /// Where reading by [`DataReader::next_whole_game`] stopped before the end of the file:
+    /// the byte offset of the damaged tail and what is wrong there.
+    pub fn damaged_tail(&self) -> Option<(u64, &'static str)> {
+        self.tail
+    }
+}
+
 impl<R: Read> Iterator for DataReader<R> {
     type Item = Result<GameRecord, DataError>;
 
@@ -387,23 +421,25 @@ impl DataFile {
             .open(path)?;
         let mut done = BTreeSet::new();
         let mut positions = 0;
-        let end = if file.metadata()?.len() == 0 {
+        let len = file.metadata()?.len();
+        let mut head = Vec::new();
+        (&mut file)
+            .take(MAGIC.len() as u64)
+            .read_to_end(&mut head)?;
+        let end = if len < MAGIC.len() as u64 && MAGIC.starts_with(&head) {
+            // Empty, or cut inside the magic before any game: start the file again.
+            file.set_len(0)?;
+            file.seek(SeekFrom::Start(0))?;
             file.write_all(MAGIC)?;
             MAGIC.len() as u64
         } else {
+            file.seek(SeekFrom::Start(0))?;
             let mut reader = DataReader::new(BufReader::new(&mut file))?;
-            loop {
-                let at = reader.offset();
-                match reader.next_record() {
-                    None => break at,
-                    Some(Ok(record)) => {
-                        done.insert(record.index);
-                        positions += record.moves.len() as u64;
-                    }
-                    Some(Err(DataError::Io(e))) => return Err(e.into()),
-                    Some(Err(_)) => break at,
-                }
+            while let Some(record) = reader.next_whole_game()? {
+                done.insert(record.index);
+                positions += record.moves.len() as u64;
             }
+            reader.offset()
         };
         file.set_len(end)?;
         file.seek(SeekFrom::Start(end))?;
@@ -580,6 +616,162 @@ mod tests {
             .map(|r| r.unwrap().index)
             .collect();
         assert_eq!(indices, vec![0, 2]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A game of `plies` moves (shuffling the chariots), numbered `index`.
+    fn game_of(index: u64, plies: usize) -> GameRecord {
+        let start = Position::startpos();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        let cycle = ["a0a1", "a9a8", "a1a0", "a8a9"];
+        for i in 0..plies {
+            let mv = pos.parse_any(cycle[i % 4]).unwrap();
+            moves.push(ScoredMove {
+                mv,
+                score: i as i16,
+            });
+            pos.play(mv).unwrap();
+        }
+        GameRecord {
+            index,
+            start,
+            result: GameResult::Draw,
+            termination: ADJUDICATED,
+            moves,
+        }
+    }
+
+    /// A file of games numbered `0..n` (`n` prime to 7) stored out of order (as parallel runs
+    /// write them), and the byte offset where each game ends.
+    fn file_of(n: u64) -> (Vec<u8>, Vec<(u64, usize)>) {
+        let mut bytes = MAGIC.to_vec();
+        let mut ends = Vec::new();
+        for k in 0..n {
+            let index = (k * 7) % n;
+            encode(&game_of(index, (index as usize * 5) % 11), &mut bytes);
+            ends.push((index, bytes.len()));
+        }
+        (bytes, ends)
+    }
+
+    fn indices(path: &Path) -> Vec<u64> {
+        let mut reader = DataReader::open(path).unwrap();
+        let mut out = Vec::new();
+        while let Some(record) = reader.next_whole_game().unwrap() {
+            assert_eq!(
+                record,
+                game_of(record.index, (record.index as usize * 5) % 11)
+            );
+            out.push(record.index);
+        }
+        assert_eq!(
+            reader.damaged_tail(),
+            None,
+            "a resumed file has no damaged tail"
+        );
+        out
+    }
+
+    /// Opens `bytes` as a file to resume, checks that exactly the whole games before
+    /// `whole_end` are kept and the rest is cut off, then resumes to `n` games.
+    fn check_resume(dir: &Path, bytes: &[u8], whole: &[u64], whole_end: usize, n: u64, what: &str) {
+        let path = dir.join("data.bin");
+        std::fs::write(&path, bytes).unwrap();
+        // A reader reads the whole games and stops at the damaged tail.
+        if bytes.len() >= MAGIC.len() {
+            let mut reader = DataReader::open(&path).unwrap();
+            let mut read = Vec::new();
+            while let Some(record) = reader.next_whole_game().unwrap() {
+                read.push(record.index);
+            }
+            assert_eq!(read, whole, "{what}");
+            let tail = reader.damaged_tail().map(|(at, _)| at as usize);
+            let expected_tail = (whole_end < bytes.len()).then_some(whole_end);
+            assert_eq!(tail, expected_tail, "{what}");
+        }
+        let mut file = DataFile::open(&path).unwrap();
+        assert_eq!(file.games(), whole.len() as u64, "{what}");
+        for &i in whole {
+            assert!(file.contains(i), "{what}: {i}");
+        }
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().len() as usize,
+            whole_end.max(MAGIC.len()),
+            "{what}: the damaged tail is cut off"
+        );
+        for i in 0..n {
+            if !file.contains(i) {
+                file.append(&game_of(i, (i as usize * 5) % 11)).unwrap();
+            }
+        }
+        assert_eq!(file.games(), n, "{what}");
+        drop(file);
+        let mut found = indices(&path);
+        assert_eq!(found.len() as u64, n, "{what}: each game once");
+        found.sort_unstable();
+        assert_eq!(found, (0..n).collect::<Vec<_>>(), "{what}");
+    }
+
+    #[test]
+    fn a_file_cut_at_any_byte_keeps_its_whole_games_and_resumes_each_game_once() {
+        let dir = std::env::temp_dir().join(format!("xq-nnue-cut-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let n = 6;
+        let (bytes, ends) = file_of(n);
+        for cut in 0..=bytes.len() {
+            let kept: Vec<&(u64, usize)> = ends.iter().filter(|&&(_, end)| end <= cut).collect();
+            let whole: Vec<u64> = kept.iter().map(|&&(i, _)| i).collect();
+            let whole_end = kept.last().map_or(MAGIC.len().min(cut), |&&(_, end)| end);
+            check_resume(
+                &dir,
+                &bytes[..cut],
+                &whole,
+                whole_end,
+                n,
+                &format!("cut at {cut}"),
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn garbage_after_the_last_game_is_left_out_and_cut_off_on_resume() {
+        let dir = std::env::temp_dir().join(format!("xq-nnue-garbage-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let n = 5;
+        let (bytes, ends) = file_of(n);
+        let mut s: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for trial in 0..200 {
+            // Keep the first games, then random bytes: short, long, or led by a plausible
+            // record length (so that the reader must look at what follows it).
+            let keep = (next() % (n + 1)) as usize;
+            let end = if keep == 0 {
+                MAGIC.len()
+            } else {
+                ends[keep - 1].1
+            };
+            let whole: Vec<u64> = ends[..keep].iter().map(|&(i, _)| i).collect();
+            let mut file = bytes[..end].to_vec();
+            let len = match trial % 3 {
+                0 => 1 + next() % 8,
+                1 => 1 + next() % 3_000,
+                _ => 4 + next() % 300,
+            } as usize;
+            let mut garbage: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            if trial % 3 == 2 {
+                let plausible = (62 + 4 * (next() % 80)) as u32;
+                garbage[..4].copy_from_slice(&plausible.to_le_bytes());
+            }
+            file.extend_from_slice(&garbage);
+            check_resume(&dir, &file, &whole, end, n, &format!("trial {trial}"));
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

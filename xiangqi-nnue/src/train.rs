@@ -19,7 +19,7 @@ use crate::net::{output_bucket, NetError, NetGame, NetParts, Network, MAX_ACTIVE
 use core::fmt;
 use rayon::prelude::*;
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use xiangqi_core::{Color, Piece, Position, Square};
 
 /// Accumulator scale of the quantized net.
@@ -197,10 +197,14 @@ pub struct Dataset {
     pub games: u64,
     /// Games left out because they are of the other game.
     pub other_game: u64,
+    /// Files whose damaged tail (a game cut short, or bytes after the last whole game) was
+    /// left out: each file and the byte offset where its whole games end.
+    pub damaged_tails: Vec<(PathBuf, u64)>,
 }
 
 impl Dataset {
-    /// Reads every game of the files.
+    /// Reads every whole game of the files (a damaged tail is left out and listed in
+    /// [`Dataset::damaged_tails`]).
     pub fn load(
         paths: &[&Path],
         filter: &Filter,
@@ -208,9 +212,12 @@ impl Dataset {
     ) -> Result<Dataset, DataError> {
         let mut set = Dataset::default();
         for path in paths {
-            for record in DataReader::open(path)? {
-                let record = record?;
+            let mut reader = DataReader::open(path)?;
+            while let Some(record) = reader.next_whole_game()? {
                 set.add_game(&record, filter, validation_every);
+            }
+            if let Some((offset, _)) = reader.damaged_tail() {
+                set.damaged_tails.push((path.to_path_buf(), offset));
             }
         }
         Ok(set)

@@ -54,8 +54,12 @@ fn custom_xiangqi_bytes() -> Vec<u8> {
     with_u32(&janggi_bytes(), 12, NetGame::Xiangqi as u32)
 }
 
-/// A bad file of each kind, with the error it must get when loaded for the xiangqi game.
-fn bad_files() -> Vec<(&'static str, Vec<u8>, fn(&NetError) -> bool)> {
+/// A kind of bad file, its bytes, and whether an error is the one it must get when loaded for
+/// the xiangqi game.
+type BadFile = (&'static str, Vec<u8>, fn(&NetError) -> bool);
+
+/// A bad file of each kind.
+fn bad_files() -> Vec<BadFile> {
     let good = xiangqi_bytes();
     let mut inflated = good.clone();
     // The first first-layer weight at its largest: 32 active inputs overflow int16.
@@ -96,7 +100,10 @@ fn scores(evaluation: &Evaluation) -> Vec<i32> {
             positions.push(pos.clone());
         }
     }
-    positions.iter().map(|p| evaluate_by(evaluation, p)).collect()
+    positions
+        .iter()
+        .map(|p| evaluate_by(evaluation, p))
+        .collect()
 }
 
 fn engine() -> Engine {
@@ -110,7 +117,10 @@ fn engine() -> Engine {
 fn the_engine_api_refuses_each_bad_file_and_keeps_its_net() {
     let mut engine = engine();
     let shipped = scores(&engine.options().evaluation);
-    assert_eq!(engine.load_net(&custom_xiangqi_bytes()), Ok(NetGame::Xiangqi));
+    assert_eq!(
+        engine.load_net(&custom_xiangqi_bytes()),
+        Ok(NetGame::Xiangqi)
+    );
     let custom = scores(&engine.options().evaluation);
     assert_ne!(custom, shipped, "the custom net must evaluate differently");
     for (kind, bytes, is_expected) in bad_files() {
@@ -180,12 +190,18 @@ fn uci_refuses_each_bad_file_with_a_line_and_searches_with_the_old_net() {
     std::fs::write(&custom, custom_xiangqi_bytes()).unwrap();
     let search = "ucinewgame\nposition startpos moves h2e2 h9g7\ngo depth 6\n";
     let mut input = format!("uci\nsetoption name Hash value 1\n{search}");
-    input += &format!("setoption name EvalFile value {}\n{search}", custom.display());
+    input += &format!(
+        "setoption name EvalFile value {}\n{search}",
+        custom.display()
+    );
     let bad = bad_files();
     for (i, (_, bytes, _)) in bad.iter().enumerate() {
         let path = dir.join(format!("bad-{i}.nnue"));
         std::fs::write(&path, bytes).unwrap();
-        input += &format!("setoption name EvalFile value {}\nisready\n{search}", path.display());
+        input += &format!(
+            "setoption name EvalFile value {}\nisready\n{search}",
+            path.display()
+        );
     }
     // No `quit`: it would stop the searches still waiting; the end of input lets them run.
     let lines = session(&input);
@@ -200,7 +216,11 @@ fn uci_refuses_each_bad_file_with_a_line_and_searches_with_the_old_net() {
             "{kind}: {line}"
         );
     }
-    assert!(errors[3].contains("a janggi net, not a xiangqi one"), "{}", errors[3]);
+    assert!(
+        errors[3].contains("a janggi net, not a xiangqi one"),
+        "{}",
+        errors[3]
+    );
     assert!(errors[4].contains("architecture 7"), "{}", errors[4]);
     assert!(errors[5].contains("out of range"), "{}", errors[5]);
     assert_eq!(
@@ -249,6 +269,9 @@ fn uci_keeps_each_games_net_across_variant_switches() {
     assert_eq!(found.len(), 4, "{lines:#?}");
     assert_ne!(found[0], found[1]);
     assert_eq!(found[2], found[1], "a janggi net leaves the xiangqi net");
-    assert_eq!(found[3], found[1], "Evaluation nnue returns to the chosen nets");
+    assert_eq!(
+        found[3], found[1],
+        "Evaluation nnue returns to the chosen nets"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
