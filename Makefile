@@ -159,12 +159,14 @@ fuzz:
 	done
 
 ## Long hostile runs, not part of `make test`: random concurrent calls from 8 Python threads,
-## a UCI session fed random commands with random timing, the C API from 8 threads (under the
-## sanitizers), STRESS_SECONDS each; then `make fuzz` (FUZZ_SECONDS per target).
+## a UCI session fed random commands with random timing, one engine switched between xiangqi and
+## janggi (Python from two threads and a UCI session at once), the C API from 8 threads (under
+## the sanitizers), STRESS_SECONDS each; then `make fuzz` (FUZZ_SECONDS per target).
 STRESS_SECONDS ?= 180
 stress: build ffi python-build
 	$(VENV_PY) tools/stress/python_stress.py --seconds $(STRESS_SECONDS) --threads 8
 	$(VENV_PY) tools/stress/uci_stress.py --engine $(XIANGQI) --seconds $(STRESS_SECONDS)
+	$(VENV_PY) tools/stress/variant_stress.py --engine $(XIANGQI) --seconds $(STRESS_SECONDS)
 	@mkdir -p target/c-tests
 	$(CC) $(CFLAGS_TEST) tools/stress/c_stress.c -o target/c-tests/c_stress $(SHARED_LINK) -lpthread
 	target/c-tests/c_stress $(STRESS_SECONDS) 8
