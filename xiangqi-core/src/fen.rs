@@ -12,9 +12,7 @@ use crate::setup::{PositionError, Setup};
 use crate::square::{File, Rank, Square};
 use core::fmt;
 
-/// The FEN of the start position.
-pub const STARTING_FEN: &str =
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub use crate::variants::xiangqi::STARTING_FEN;
 
 /// The field of a FEN where a syntax error was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -28,6 +28,7 @@
 pub mod adjudication;
 pub mod attacks;
 mod bitboard;
+mod board;
 pub mod chase;
 mod color;
 pub mod dhtmlxq;
@@ -50,6 +51,7 @@ pub mod rules;
 mod setup;
 mod square;
 mod variant;
+mod variants;
 pub mod xqf;
 pub mod zobrist;
 
@@ -71,6 +73,7 @@ pub use repetition::{
 };
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
-pub use setup::{reachable, PositionError, PositionProblem, Setup};
+pub use setup::{PositionError, PositionProblem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use variant::{ParseVariantError, Variant};
+pub use variants::xiangqi::reachable;

@@ -1,13 +1,14 @@
 //! A validated position: the board, the side to move and the counters, with fast make/unmake.
 
-use crate::attacks;
 use crate::bitboard::{bit, Bitboard};
+use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
-use crate::setup::{reachable, PositionError, PositionProblem, Setup};
+use crate::setup::{PositionError, PositionProblem, Setup};
 use crate::square::Square;
 use crate::variant::Variant;
+use crate::variants::{self, dispatch, Family};
 use crate::zobrist;
 use core::fmt;
 
@@ -25,20 +26,11 @@ pub const MAX_FULLMOVES: u32 = 1_000_000_000;
 /// inside its palace).
 #[derive(Clone)]
 pub struct Position {
-    board: [Option<Piece>; 90],
-    by_piece: [Bitboard; 14],
-    by_color: [Bitboard; 2],
-    occupied: Bitboard,
-    file_occ: [u16; 9],
-    generals: [Square; 2],
-    turn: Color,
+    /// The pieces, the side to move, the variant and the janggi history: what the rules read.
+    board: Board,
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
-    variant: Variant,
-    /// Janggi only: what of the last plies decides whether the game has already ended (see
-    /// [`Position::janggi_game_ended`]); 0 in xiangqi and after a FEN.
-    janggi_history: u8,
 }
 
 /// What [`Position::make_move`] returns, to be handed back to [`Position::unmake_move`].
@@ -71,29 +63,23 @@ impl Position {
         Position::from_setup(Setup::start()).expect("the start position is legal")
     }
 
+    /// The start position of `variant` (janggi: Fairy-Stockfish's, both sides 마상상마).
+    pub fn start_of(variant: Variant) -> Position {
+        Position::from_setup(variants::start(variant)).expect("start positions are legal")
+    }
+
     /// Builds the position without any check. Move generation needs one general per side.
     fn from_setup_raw(setup: &Setup) -> Position {
         let mut pos = Position {
-            board: [None; 90],
-            by_piece: [Bitboard::EMPTY; 14],
-            by_color: [Bitboard::EMPTY; 2],
-            occupied: Bitboard::EMPTY,
-            file_occ: [0; 9],
-            generals: [Square::E0, Square::E9],
-            turn: setup.turn,
+            board: Board::empty(setup.variant, setup.turn),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.clamp(1, MAX_FULLMOVES),
             hash: 0,
-            variant: setup.variant,
-            janggi_history: 0,
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
-                pos.put(sq, piece);
+                pos.board.put(sq, piece);
                 pos.hash ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
-                if piece.role == Role::General {
-                    pos.generals[piece.color.index()] = sq;
-                }
             }
         }
         if setup.turn == Color::Black {
@@ -110,12 +96,7 @@ impl Position {
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
                 counts[piece.color.index()][piece.role.index()] += 1;
-                let reachable = if setup.variant.is_janggi() {
-                    crate::janggi::reachable(piece, sq)
-                } else {
-                    reachable(piece, sq)
-                };
-                if !reachable {
+                if !variants::reachable(setup.variant, piece, sq) {
                     if piece.role == Role::General {
                         problems.push(PositionProblem::GeneralOutsidePalace(sq));
                         movegen_safe = false;
@@ -140,15 +121,12 @@ impl Position {
         let mut position = None;
         if movegen_safe {
             let pos = Position::from_setup_raw(&setup);
-            let (red, black) = (pos.generals[0], pos.generals[1]);
             // In janggi facing generals are bikjang, a legal position.
-            if !pos.variant.is_janggi()
-                && red.file() == black.file()
-                && (attacks::between(red, black) & pos.occupied).is_empty()
-            {
+            let may_face = dispatch!(pos.board.variant, G => G::GENERALS_MAY_FACE);
+            if !may_face && pos.board.generals_facing() {
                 problems.push(PositionProblem::GeneralsFacing);
             }
-            if pos.is_attacked(pos.general(!pos.turn), pos.turn) {
+            if pos.is_attacked(pos.general(!pos.board.turn), pos.board.turn) {
                 problems.push(PositionProblem::OpponentInCheck);
             }
             if problems.is_empty() {
@@ -162,22 +140,18 @@ impl Position {
     /// The plain data of this position.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
-            turn: self.turn,
+            board: self.board.squares,
+            turn: self.board.turn,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
-            variant: self.variant,
+            variant: self.board.variant,
         }
     }
 
-    #[inline]
-    fn put(&mut self, sq: Square, piece: Piece) {
-        self.board[sq.index()] = Some(piece);
-        let bb = Bitboard::from_square(sq);
-        self.by_piece[piece.index()] ^= bb;
-        self.by_color[piece.color.index()] ^= bb;
-        self.occupied ^= bb;
-        self.file_occ[sq.file().index()] ^= 1 << sq.rank().index();
+    /// The state the rules read.
+    #[inline(always)]
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 
     // ----- accessors -------------------------------------------------------------------------
@@ -185,13 +159,13 @@ impl Position {
     /// The piece on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        self.board.squares[sq.index()]
     }
 
     /// The game this position is played by.
     #[inline]
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.board.variant
     }
 
     /// The same position played by `variant` (validated again: a xiangqi position need not be
@@ -215,7 +189,7 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.board.turn
     }
 
     /// Plies since the last capture.
@@ -241,7 +215,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn ply(&self) -> u64 {
-        2 * (u64::from(self.fullmoves) - 1) + u64::from(self.turn == Color::Black)
+        2 * (u64::from(self.fullmoves) - 1) + u64::from(self.board.turn == Color::Black)
     }
 
     /// Sets the no-capture counter and move number (as a FEN's last two fields would); the move
@@ -264,14 +238,14 @@ impl Position {
     /// In xiangqi it is [`Position::hash`].
     #[inline]
     pub fn history_hash(&self) -> u64 {
-        if self.janggi_history == 0 {
+        if self.board.janggi_history == 0 {
             return self.hash;
         }
         let mut key = self.hash;
-        if self.janggi_history & 1 != 0 {
+        if self.board.janggi_history & 1 != 0 {
             key ^= zobrist::JANGGI_LAST_PASS;
         }
-        if self.janggi_history & 4 != 0 && self.is_bikjang() {
+        if self.board.janggi_history & 4 != 0 && variants::janggi::is_bikjang(&self.board) {
             key ^= zobrist::JANGGI_BIKJANG_TWICE;
         }
         key
@@ -280,37 +254,37 @@ impl Position {
     /// Every occupied point.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.board.occupied
     }
 
     /// The points of one side's pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.board.by_color[color.index()]
     }
 
     /// The points of one kind of piece of one side.
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_piece[color.index() * 7 + role.index()]
+        self.board.by_piece[color.index() * 7 + role.index()]
     }
 
     /// The points of one piece.
     #[inline]
     pub fn by_piece(&self, piece: Piece) -> Bitboard {
-        self.by_piece[piece.index()]
+        self.board.by_piece[piece.index()]
     }
 
     /// Where `color`'s general stands.
     #[inline]
     pub fn general(&self, color: Color) -> Square {
-        self.generals[color.index()]
+        self.board.generals[color.index()]
     }
 
     /// The 10-bit occupancy of a file (bit `r` set when rank `r` is occupied).
     #[inline]
     pub fn file_occupancy(&self, file: crate::File) -> u16 {
-        self.file_occ[file.index()]
+        self.board.file_occ[file.index()]
     }
 
     /// How many pieces of each kind a side has.
@@ -318,49 +292,18 @@ impl Position {
         self.pieces(color, role).count()
     }
 
-    // ----- attacks ---------------------------------------------------------------------------
+    // ----- attacks (each a dispatch to the variant's game, `variants/`) -------------------------
 
     /// `true` when `sq` is attacked by a piece of `by` (for the general: along an open file, the
     /// flying-general rule). Attacks are computed as captures would be, whatever stands on `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        if self.variant.is_janggi() {
-            let (occupied, cannons) = (self.occupied, self.janggi_cannons());
-            return self.janggi_attacked_with(sq, by, occupied, cannons, Bitboard::EMPTY);
-        }
-        self.attacked_with(
-            sq,
-            by,
-            self.occupied,
-            self.file_occ[sq.file().index()],
-            Bitboard::EMPTY,
-        )
-    }
-
-    /// Attack test against a hypothetical occupancy: `occupied` is the board, `file_occ` the
-    /// occupancy of `sq`'s file in that board, `removed` the points whose pieces no longer count
-    /// as attackers (a captured piece).
-    #[inline]
-    fn attacked_with(
-        &self,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        file_occ: u16,
-        removed: Bitboard,
-    ) -> bool {
-        let pieces = |color: Color, role: Role| self.pieces(color, role) - removed;
-        attacks::attackers_on_file::<1, true>(sq, occupied, file_occ, [by], pieces, true).any()
+        dispatch!(self.board.variant, G => G::is_attacked(&self.board, sq, by))
     }
 
     /// Every piece of `by` that attacks `sq` (the flying general included).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
-        if self.variant.is_janggi() {
-            return self.janggi_attackers_to(sq, self.occupied, [by]);
-        }
-        let file_occ = self.file_occ[sq.file().index()];
-        let pieces = |color: Color, role: Role| self.pieces(color, role);
-        attacks::attackers_on_file::<1, false>(sq, self.occupied, file_occ, [by], pieces, true)
+        dispatch!(self.board.variant, G => G::attackers(&self.board, sq, by))
     }
 
     /// The pieces of the sides in `sides` that would attack `sq` on the board `occupied`: the
@@ -385,38 +328,18 @@ impl Position {
         occupied: Bitboard,
         sides: [Color; N],
     ) -> Bitboard {
-        if self.variant.is_janggi() {
-            return self.janggi_attackers_to(sq, occupied, sides);
-        }
-        let pieces = |color: Color, role: Role| self.pieces(color, role) & occupied;
-        attacks::attackers(sq, occupied, sides, pieces, false)
+        dispatch!(self.board.variant, G => G::attackers_to(&self.board, sq, occupied, sides))
     }
 
     /// `true` when the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        if self.variant.is_janggi() {
-            return self.janggi_is_check();
-        }
-        self.xiangqi_is_check()
-    }
-
-    /// [`Position::is_check`] by xiangqi's rules, for xiangqi's move generator.
-    #[inline]
-    pub(crate) fn xiangqi_is_check(&self) -> bool {
-        let sq = self.general(self.turn);
-        self.attacked_with(
-            sq,
-            !self.turn,
-            self.occupied,
-            self.file_occ[sq.file().index()],
-            Bitboard::EMPTY,
-        )
+        dispatch!(self.board.variant, G => G::is_check(&self.board))
     }
 
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
-        self.attackers(self.general(self.turn), !self.turn)
+        self.attackers(self.general(self.board.turn), !self.board.turn)
     }
 
     /// `true` when the piece on `sq` shields its own general: lifted off the board, it would
@@ -424,56 +347,14 @@ impl Position {
     /// general, and one of two cannon screens all shield. `false` for an empty point and for
     /// the general itself.
     pub fn shields_general(&self, sq: Square) -> bool {
-        let Some(piece) = self.board[sq.index()] else {
+        let Some(piece) = self.board.squares[sq.index()] else {
             return false;
         };
-        let ksq = self.generals[piece.color.index()];
+        let ksq = self.board.generals[piece.color.index()];
         if ksq == sq {
             return false;
         }
-        if self.variant.is_janggi() {
-            let lifted = Bitboard::from_square(sq);
-            let (occupied, cannons) = (self.occupied - lifted, self.janggi_cannons() - lifted);
-            return self.janggi_attacked_with(ksq, !piece.color, occupied, cannons, lifted);
-        }
-        // Only the general's file and rank and the legs of horses aimed at it can be opened.
-        let on_line = sq.file() == ksq.file() || sq.rank() == ksq.rank();
-        if !on_line && !attacks::horse_legs(ksq).contains(sq) {
-            return false;
-        }
-        let mut file_occ = self.file_occ[ksq.file().index()];
-        if sq.file() == ksq.file() {
-            file_occ &= !(1 << sq.rank().index());
-        }
-        self.attacked_with(
-            ksq,
-            !piece.color,
-            self.occupied.without(sq),
-            file_occ,
-            Bitboard::EMPTY,
-        )
-    }
-
-    /// `true` when the side to move's general would be safe after moving `from` -> `to`
-    /// (a pseudo-legal move of the side to move), by xiangqi's rules.
-    #[inline]
-    pub(crate) fn king_safe_after(&self, from: Square, to: Square) -> bool {
-        let us = self.turn;
-        let ksq = if from == self.generals[us.index()] {
-            to
-        } else {
-            self.generals[us.index()]
-        };
-        let occupied = Bitboard((self.occupied.0 & !bit(from as u32)) | bit(to as u32));
-        let kf = ksq.file().index();
-        let mut file_occ = self.file_occ[kf];
-        if from.file().index() == kf {
-            file_occ &= !(1 << from.rank().index());
-        }
-        if to.file().index() == kf {
-            file_occ |= 1 << to.rank().index();
-        }
-        !self.attacked_with(ksq, !us, occupied, file_occ, Bitboard::from_square(to))
+        dispatch!(self.board.variant, G => G::shields_general(&self.board, sq, piece, ksq))
     }
 
     // ----- make / unmake ---------------------------------------------------------------------
@@ -485,63 +366,47 @@ impl Position {
     /// must hold a piece of the side to move). Use [`Position::play`] for untrusted moves.
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {
-        if self.variant.is_janggi() {
-            return self.janggi_make_move(m);
-        }
-        self.make_board_move(m)
+        dispatch!(self.board.variant, G => if G::HAS_PASS {
+            self.make_move_with_history::<G>(m)
+        } else {
+            self.make_board_move(m)
+        })
     }
 
-    /// [`Position::make_move`] in janggi: the pass, and the history that ends a game. Never
-    /// inlined, so that xiangqi's `make_move` stays one test and its own body.
+    /// [`Position::make_move`] in a game with a pass and a history of the last plies (janggi).
+    /// Never inlined, so that xiangqi's `make_move` stays its own body.
     #[inline(never)]
-    fn janggi_make_move(&mut self, m: Move) -> Undo {
-        let history = self.janggi_history_after(m);
-        let old = self.janggi_history;
+    fn make_move_with_history<G: Family>(&mut self, m: Move) -> Undo {
+        let history = G::history_after(&self.board, m);
+        let old = self.board.janggi_history;
         let mut undo = if m.from() == m.to() {
             self.make_pass()
         } else {
             self.make_board_move(m)
         };
         undo.janggi_history = old;
-        self.janggi_history = history;
+        self.board.janggi_history = history;
         undo
-    }
-
-    /// The janggi history byte after `m`: bit 0 `m` is a pass, bit 1 the move before it was,
-    /// bit 2 the position before `m` (this one) is bikjang.
-    #[inline]
-    fn janggi_history_after(&self, m: Move) -> u8 {
-        u8::from(m.from() == m.to())
-            | (self.janggi_history & 1) << 1
-            | u8::from(self.is_bikjang()) << 2
-    }
-
-    /// `true` when a janggi game has ended at this position by its last plies: the two sides
-    /// passed in a row, or bikjang stood on two plies in a row (see [`Variant::has_bikjang`]).
-    /// A position read from a FEN has no such history. Such a position has no legal move, as
-    /// in Fairy-Stockfish; [`Game`](crate::Game) names the result.
-    #[inline]
-    pub fn janggi_game_ended(&self) -> bool {
-        self.janggi_history & 3 == 3 || (self.janggi_history & 4 != 0 && self.is_bikjang())
     }
 
     /// `true` when the last move was a janggi pass (known only for moves made on this value).
     #[inline]
     pub fn last_move_was_pass(&self) -> bool {
-        self.janggi_history & 1 != 0
+        self.board.janggi_history & 1 != 0
     }
 
     /// `true` when the move before the last was a janggi pass.
     #[inline]
     pub fn previous_move_was_pass(&self) -> bool {
-        self.janggi_history & 2 != 0
+        self.board.janggi_history & 2 != 0
     }
 
     #[inline]
     fn make_board_move(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from(), m.to());
-        let piece = self.board[from.index()].expect("make_move: no piece on the from point");
-        let captured = self.board[to.index()];
+        let piece =
+            self.board.squares[from.index()].expect("make_move: no piece on the from point");
+        let captured = self.board.squares[to.index()];
         let undo = Undo {
             captured,
             janggi_history: 0,
@@ -550,33 +415,33 @@ impl Position {
         let from_bb = bit(from as u32);
         let to_bb = bit(to as u32);
         if let Some(victim) = captured {
-            self.by_piece[victim.index()].0 ^= to_bb;
-            self.by_color[victim.color.index()].0 ^= to_bb;
+            self.board.by_piece[victim.index()].0 ^= to_bb;
+            self.board.by_color[victim.color.index()].0 ^= to_bb;
             self.hash ^= zobrist::PIECE_SQUARE[victim.index()][to.index()];
             self.halfmoves = 0;
         } else {
-            self.occupied.0 ^= to_bb;
-            self.file_occ[to.file().index()] ^= 1 << to.rank().index();
+            self.board.occupied.0 ^= to_bb;
+            self.board.file_occ[to.file().index()] ^= 1 << to.rank().index();
             // Saturating: a clock read from a FEN may start at u32::MAX, and the undo record
             // restores the exact value.
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.occupied.0 ^= from_bb;
-        self.file_occ[from.file().index()] ^= 1 << from.rank().index();
-        self.by_piece[piece.index()].0 ^= from_bb | to_bb;
-        self.by_color[piece.color.index()].0 ^= from_bb | to_bb;
-        self.board[from.index()] = None;
-        self.board[to.index()] = Some(piece);
+        self.board.occupied.0 ^= from_bb;
+        self.board.file_occ[from.file().index()] ^= 1 << from.rank().index();
+        self.board.by_piece[piece.index()].0 ^= from_bb | to_bb;
+        self.board.by_color[piece.color.index()].0 ^= from_bb | to_bb;
+        self.board.squares[from.index()] = None;
+        self.board.squares[to.index()] = Some(piece);
         let keys = &zobrist::PIECE_SQUARE[piece.index()];
         self.hash ^= keys[from.index()] ^ keys[to.index()] ^ zobrist::BLACK_TO_MOVE;
         if piece.role == Role::General {
-            self.generals[piece.color.index()] = to;
+            self.board.generals[piece.color.index()] = to;
         }
-        if self.turn == Color::Black {
+        if self.board.turn == Color::Black {
             // Starting at most at MAX_FULLMOVES, it would take billions of moves to saturate.
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = !self.turn;
+        self.board.turn = !self.board.turn;
         undo
     }
 
@@ -587,37 +452,37 @@ impl Position {
     #[inline]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
         let (from, to) = (m.from(), m.to());
-        if self.variant.is_janggi() {
-            self.janggi_history = undo.janggi_history;
+        if dispatch!(self.board.variant, G => G::HAS_PASS) {
+            self.board.janggi_history = undo.janggi_history;
             if from == to {
                 return self.unmake_pass(undo);
             }
         }
-        let piece = self.board[to.index()].expect("unmake_move: no piece on the to point");
-        self.turn = !self.turn;
-        if self.turn == Color::Black {
+        let piece = self.board.squares[to.index()].expect("unmake_move: no piece on the to point");
+        self.board.turn = !self.board.turn;
+        if self.board.turn == Color::Black {
             self.fullmoves -= 1;
         }
         let from_bb = bit(from as u32);
         let to_bb = bit(to as u32);
-        self.by_piece[piece.index()].0 ^= from_bb | to_bb;
-        self.by_color[piece.color.index()].0 ^= from_bb | to_bb;
-        self.occupied.0 ^= from_bb;
-        self.file_occ[from.file().index()] ^= 1 << from.rank().index();
+        self.board.by_piece[piece.index()].0 ^= from_bb | to_bb;
+        self.board.by_color[piece.color.index()].0 ^= from_bb | to_bb;
+        self.board.occupied.0 ^= from_bb;
+        self.board.file_occ[from.file().index()] ^= 1 << from.rank().index();
         let keys = &zobrist::PIECE_SQUARE[piece.index()];
         self.hash ^= keys[from.index()] ^ keys[to.index()] ^ zobrist::BLACK_TO_MOVE;
-        self.board[from.index()] = Some(piece);
-        self.board[to.index()] = undo.captured;
+        self.board.squares[from.index()] = Some(piece);
+        self.board.squares[to.index()] = undo.captured;
         if let Some(victim) = undo.captured {
-            self.by_piece[victim.index()].0 ^= to_bb;
-            self.by_color[victim.color.index()].0 ^= to_bb;
+            self.board.by_piece[victim.index()].0 ^= to_bb;
+            self.board.by_color[victim.color.index()].0 ^= to_bb;
             self.hash ^= zobrist::PIECE_SQUARE[victim.index()][to.index()];
         } else {
-            self.occupied.0 ^= to_bb;
-            self.file_occ[to.file().index()] ^= 1 << to.rank().index();
+            self.board.occupied.0 ^= to_bb;
+            self.board.file_occ[to.file().index()] ^= 1 << to.rank().index();
         }
         if piece.role == Role::General {
-            self.generals[piece.color.index()] = from;
+            self.board.generals[piece.color.index()] = from;
         }
         self.halfmoves = undo.halfmoves;
     }
@@ -627,7 +492,7 @@ impl Position {
     #[cold]
     fn make_pass(&mut self) -> Undo {
         let undo = self.make_null_move();
-        if self.turn == Color::Red {
+        if self.board.turn == Color::Red {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         undo
@@ -635,7 +500,7 @@ impl Position {
 
     #[cold]
     fn unmake_pass(&mut self, undo: Undo) {
-        if self.turn == Color::Red {
+        if self.board.turn == Color::Red {
             self.fullmoves -= 1;
         }
         self.unmake_null_move(undo);
@@ -647,12 +512,12 @@ impl Position {
     pub fn make_null_move(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
-            janggi_history: self.janggi_history,
+            janggi_history: self.board.janggi_history,
             halfmoves: self.halfmoves,
         };
         self.hash ^= zobrist::BLACK_TO_MOVE;
         self.halfmoves = self.halfmoves.saturating_add(1);
-        self.turn = !self.turn;
+        self.board.turn = !self.board.turn;
         undo
     }
 
@@ -660,7 +525,7 @@ impl Position {
     #[inline]
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.turn = !self.turn;
+        self.board.turn = !self.board.turn;
         self.halfmoves = undo.halfmoves;
     }
 
@@ -701,47 +566,18 @@ impl Position {
     /// For a move that is not legal the answer means nothing (it may panic on an empty `from`).
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        if self.variant.is_janggi() {
-            return self.janggi_gives_check(m);
-        }
-        let us = self.turn;
-        let (from, to) = (m.from(), m.to());
-        let Some(piece) = self.board[from.index()] else {
-            return false;
-        };
-        let king = self.generals[(!us).index()];
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        let occupied = (self.occupied - from_bb) | to_bb;
-        let mut file_occ = self.file_occ[king.file().index()];
-        if from.file() == king.file() {
-            file_occ &= !(1 << from.rank().index());
-        }
-        if to.file() == king.file() {
-            file_occ |= 1 << to.rank().index();
-        }
-        // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
-        let moved = |role: Role| {
-            let mut bb = self.pieces(us, role) - from_bb;
-            if piece.role == role {
-                bb |= to_bb;
-            }
-            bb
-        };
-        // A legal move never leaves the generals facing, so the flying general gives no check.
-        let moved = |_, role| moved(role);
-        attacks::attackers_on_file::<1, true>(king, occupied, file_occ, [us], moved, false).any()
+        dispatch!(self.board.variant, G => G::gives_check(&self.board, m))
     }
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
         for sq in Square::ALL {
-            if let Some(p) = self.board[sq.index()] {
+            if let Some(p) = self.board.squares[sq.index()] {
                 hash ^= zobrist::PIECE_SQUARE[p.index()][sq.index()];
             }
         }
-        if self.turn == Color::Black {
+        if self.board.turn == Color::Black {
             hash ^= zobrist::BLACK_TO_MOVE;
         }
         hash
@@ -755,11 +591,11 @@ impl Position {
     /// Checks the incremental state against the board (for tests and debugging).
     pub fn is_consistent(&self) -> bool {
         let rebuilt = Position::from_setup_raw(&self.to_setup());
-        rebuilt.by_piece == self.by_piece
-            && rebuilt.by_color == self.by_color
-            && rebuilt.occupied == self.occupied
-            && rebuilt.file_occ == self.file_occ
-            && rebuilt.generals == self.generals
+        rebuilt.board.by_piece == self.board.by_piece
+            && rebuilt.board.by_color == self.board.by_color
+            && rebuilt.board.occupied == self.board.occupied
+            && rebuilt.board.file_occ == self.board.file_occ
+            && rebuilt.board.generals == self.board.generals
             && rebuilt.hash == self.hash
     }
 
@@ -770,7 +606,7 @@ impl Position {
             out.push_str(&format!("{r} "));
             for f in 0..9 {
                 let sq = Square::ALL[r * 9 + f];
-                out.push(self.board[sq.index()].map_or('.', |p| p.fen_char()));
+                out.push(self.board.squares[sq.index()].map_or('.', |p| p.fen_char()));
                 if f < 8 {
                     out.push(' ');
                 }
@@ -791,9 +627,9 @@ impl Default for Position {
 impl PartialEq for Position {
     /// Positions are equal when pieces, side to move and counters are.
     fn eq(&self, other: &Position) -> bool {
-        self.board == other.board
-            && self.variant == other.variant
-            && self.turn == other.turn
+        self.board.squares == other.board.squares
+            && self.board.variant == other.board.variant
+            && self.board.turn == other.board.turn
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
     }
@@ -826,8 +662,8 @@ impl fmt::Display for Position {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.variant.is_janggi() {
-            s.serialize_str(&format!("{} {}", self.variant, self.fen()))
+        if self.board.variant.is_janggi() {
+            s.serialize_str(&format!("{} {}", self.board.variant, self.fen()))
         } else {
             s.serialize_str(&self.fen())
         }

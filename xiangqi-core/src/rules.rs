@@ -124,6 +124,17 @@ const NAMED: [(&str, Rules); 7] = [
     ("janggicasual", Rules::janggi(crate::Variant::JanggiCasual)),
 ];
 
+impl crate::Variant {
+    /// The game-end rules this variant is played by ([`Rules::default`](crate::Rules) for
+    /// xiangqi, the variant's own preset for janggi).
+    pub const fn default_rules(self) -> Rules {
+        match self {
+            crate::Variant::Xiangqi => Rules::axf(),
+            _ => Rules::janggi(self),
+        }
+    }
+}
+
 impl Rules {
     /// The casual preset: a third occurrence of a position is a draw whatever caused it;
     /// 120 plies without capture draw; insufficient material draws.

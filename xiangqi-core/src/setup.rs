@@ -2,7 +2,7 @@
 
 use crate::color::Color;
 use crate::role::{Piece, Role};
-use crate::square::{File, Rank, Square};
+use crate::square::Square;
 use core::fmt;
 
 /// A position as plain data, not yet checked: what a FEN describes.
@@ -23,19 +23,6 @@ pub struct Setup {
     pub variant: crate::Variant,
 }
 
-/// The back rank of the start position, from file a to file i (each side's own).
-pub(crate) const BACK_RANK: [Role; 9] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-];
-
 impl Setup {
     /// An empty board with Red to move.
     pub fn empty() -> Setup {
@@ -46,30 +33,6 @@ impl Setup {
             fullmoves: 1,
             variant: crate::Variant::Xiangqi,
         }
-    }
-
-    /// The standard start position.
-    pub fn start() -> Setup {
-        let mut setup = Setup::empty();
-        for color in Color::ALL {
-            let rank = |r: u32| match color {
-                Color::Red => Rank::ALL[r as usize],
-                Color::Black => Rank::ALL[9 - r as usize],
-            };
-            for (file, role) in File::ALL.iter().zip(BACK_RANK) {
-                setup.board[Square::from_coords(*file, rank(0)).index()] =
-                    Some(Piece::new(color, role));
-            }
-            for file in [File::B, File::H] {
-                setup.board[Square::from_coords(file, rank(2)).index()] =
-                    Some(Piece::new(color, Role::Cannon));
-            }
-            for file in [File::A, File::C, File::E, File::G, File::I] {
-                setup.board[Square::from_coords(file, rank(3)).index()] =
-                    Some(Piece::new(color, Role::Soldier));
-            }
-        }
-        setup
     }
 
     /// The piece on `sq`.
@@ -102,21 +65,6 @@ impl Setup {
 impl Default for Setup {
     fn default() -> Setup {
         Setup::start()
-    }
-}
-
-/// `true` when a piece of this kind and colour can ever stand on `sq` in a game from the start
-/// position: generals and advisors stay in the palace on their points, elephants on their seven
-/// points, soldiers never move back and start on files a, c, e, g, i.
-pub fn reachable(piece: Piece, sq: Square) -> bool {
-    let f = sq.file().index();
-    let r = sq.rank().relative_to(piece.color);
-    match piece.role {
-        Role::General => sq.in_palace(piece.color),
-        Role::Advisor => sq.in_palace(piece.color) && (f + r as usize) % 2 == 1,
-        Role::Elephant => matches!((f, r), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4)),
-        Role::Soldier => r >= 5 || ((3..=4).contains(&r) && f % 2 == 0),
-        Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
 

@@ -110,27 +110,6 @@ impl Variant {
     pub const fn has_counting(self) -> bool {
         matches!(self, Variant::Janggi | Variant::JanggiModern)
     }
-
-    /// The game-end rules this variant is played by ([`Rules::default`](crate::Rules) for
-    /// xiangqi, the variant's own preset for janggi).
-    pub const fn default_rules(self) -> crate::Rules {
-        match self {
-            Variant::Xiangqi => crate::Rules::axf(),
-            _ => crate::Rules::janggi(self),
-        }
-    }
-
-    /// The FEN of the start position. Janggi's is Fairy-Stockfish's: both sides in the 마상상마
-    /// arrangement (elephants inside, next to the guards); [`Position::janggi_start`] builds
-    /// the other fifteen.
-    ///
-    /// [`Position::janggi_start`]: crate::Position::janggi_start
-    pub const fn start_fen(self) -> &'static str {
-        match self {
-            Variant::Xiangqi => crate::fen::STARTING_FEN,
-            _ => crate::janggi::STARTING_FEN,
-        }
-    }
 }
 
 impl fmt::Display for Variant {

@@ -43,8 +43,9 @@ use crate::moves::Move;
 use crate::pgn::{PgnGame, PgnResult, PgnWarning, PgnWarningKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::setup::{PositionError, Setup, BACK_RANK};
+use crate::setup::{PositionError, Setup};
 use crate::square::{File, Rank, Square};
+use crate::variants::xiangqi::BACK_RANK;
 use core::fmt;
 
 /// The size of the header; the move tree starts here.
