@@ -204,8 +204,9 @@ impl std::error::Error for Unencodable {}
 /// Encodes text in `encoding` (UTF-8 for [`TextEncoding::Auto`]; UTF-16 with a byte order
 /// mark). A character the encoding lacks is an error naming it: nothing is ever written in its
 /// place (no `&#12345;` references, no `?`). GBK is written as its superset GB18030, which has
-/// every character; Big5 lacks the simplified ones and a few traditional ones (俥). Without the
-/// `gbk` feature GBK and Big5 can hold ASCII text only.
+/// every character but 19 private-use ones whose old codes now read as other characters; Big5
+/// lacks the simplified ones and a few traditional ones (俥). Without the `gbk` feature GBK and
+/// Big5 can hold ASCII text only.
 ///
 /// ```
 /// use xiangqi_core::encoding::{encode, TextEncoding};
@@ -411,14 +412,40 @@ mod imp {
         legacy_errors(&out[start..], had_errors)
     }
 
-    /// `text` in GBK (as GB18030) or Big5, or `None` when Big5 lacks one of its characters.
+    /// `text` in GBK (as GB18030) or Big5, or `None` when Big5 lacks one of its characters or
+    /// GB18030 would write one that reads back as another ([`gb18030_changes`]).
     pub(super) fn encode_legacy(text: &str, encoding: TextEncoding) -> Option<Cow<'_, [u8]>> {
         let encoding = match encoding {
             TextEncoding::Big5 => encoding_rs::BIG5,
-            _ => encoding_rs::GB18030,
+            _ => {
+                if text.chars().any(gb18030_changes) {
+                    return None;
+                }
+                encoding_rs::GB18030
+            }
         };
         let (bytes, _, unmappable) = encoding.encode(text);
         (!unmappable).then_some(bytes)
+    }
+
+    /// The 18 private-use characters that GB18030-2005 gave codes that GB18030-2022 gives to
+    /// standard characters (U+E78D..U+E796 to the vertical forms U+FE10..U+FE19, U+E81E and
+    /// seven others to U+9FB4..U+9FBB): the encoder still writes the old codes, which the
+    /// decoder reads as the new characters, so writing one would put another in its place.
+    pub(super) fn gb18030_changes(c: char) -> bool {
+        matches!(
+            c,
+            '\u{E78D}'
+                ..='\u{E796}'
+                    | '\u{E81E}'
+                    | '\u{E826}'
+                    | '\u{E82B}'
+                    | '\u{E82C}'
+                    | '\u{E832}'
+                    | '\u{E843}'
+                    | '\u{E854}'
+                    | '\u{E864}'
+        )
     }
 
     pub(super) fn decode_legacy(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, usize) {
@@ -476,6 +503,39 @@ mod imp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character that GBK (GB18030) or Big5 encodes decodes back to itself: `encode`
+    /// never writes one character in another's place. GB18030 encodes 18 private-use
+    /// characters to codes that now read as standard ones (U+E864 is written FE A0, which reads
+    /// as U+9FBB); they are refused.
+    #[cfg(feature = "gbk")]
+    #[test]
+    fn what_encodes_decodes_back_to_itself() {
+        let mut refused = Vec::new();
+        for encoding in [TextEncoding::Gbk, TextEncoding::Big5] {
+            for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+                let text = c.to_string();
+                match encode(&text, encoding) {
+                    Ok(bytes) => {
+                        let back = decode(&bytes, encoding);
+                        // A text starting with U+FEFF is written as its code, not a mark.
+                        assert_eq!(back.text, text, "{encoding} U+{:04X}", u32::from(c));
+                    }
+                    Err(e) if encoding == TextEncoding::Gbk => refused.push(e.character),
+                    Err(_) => {}
+                }
+            }
+        }
+        // GB18030 has every other character but U+E5E5, which the Encoding Standard's encoder
+        // refuses for the same reason (its old code A3A0 now reads as U+3000).
+        let expected: Vec<char> = std::iter::once('\u{E5E5}')
+            .chain('\u{E78D}'..='\u{E796}')
+            .chain("\u{E81E}\u{E826}\u{E82B}\u{E82C}\u{E832}\u{E843}\u{E854}\u{E864}".chars())
+            .collect();
+        assert_eq!(refused, expected);
+        let err = encode("炮二平五 \u{E864}", TextEncoding::Gbk).unwrap_err();
+        assert_eq!((err.character, err.offset), ('\u{E864}', 13));
+    }
 
     #[cfg(feature = "gbk")]
     #[test]
