@@ -42,12 +42,11 @@
 //! [`judge_cycle`]: crate::judge_cycle
 //! [`CycleVerdict::outcome`]: crate::CycleVerdict::outcome
 
-use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
-use crate::role::Role;
 use crate::rules::Rules;
+use crate::variants::{dispatch, Family};
 
 /// When [`adjudicate`] looks for a side to move without a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,17 +116,7 @@ impl Position {
     /// elephants cross the river: but general and guards); such a side can never mate. Returns
     /// `true` when `color` cannot win by material.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let elephants = if self.variant().is_janggi() {
-            self.pieces(color, Role::Elephant)
-        } else {
-            Bitboard::EMPTY
-        };
-        let attackers = elephants
-            | self.pieces(color, Role::Horse)
-            | self.pieces(color, Role::Chariot)
-            | self.pieces(color, Role::Cannon)
-            | self.pieces(color, Role::Soldier);
-        attackers.is_empty()
+        dispatch!(self.variant(), G => G::mating_material(self.board(), color)).is_empty()
     }
 
     /// `true` when neither side can ever mate.

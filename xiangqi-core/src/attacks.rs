@@ -54,7 +54,7 @@
 use crate::bitboard::{shl, shr, Bitboard};
 use crate::color::Color;
 use crate::role::{Piece, Role};
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 
 /// One step of an attacker search, shared by xiangqi's and janggi's: adds the attackers `$set`
 /// to `$found`, or, when only the first are wanted (`$first`), returns them from the enclosing
@@ -96,16 +96,14 @@ const fn bit(f: i32, r: i32) -> u128 {
     1u128 << (r * 9 + f)
 }
 
+/// `true` when (`f`, `r`) is a point of `color`'s palace ([`Square::in_palace`]).
 const fn in_palace(f: i32, r: i32, color: usize) -> bool {
-    f >= 3 && f <= 5 && if color == 0 { r <= 2 } else { r >= 7 }
+    in_board(f, r) && Square::ALL[(r * 9 + f) as usize].in_palace(Color::ALL[color])
 }
 
+/// `true` when rank `r` is on `color`'s side of the river ([`Rank::is_home_of`]).
 const fn on_home_side(r: i32, color: usize) -> bool {
-    if color == 0 {
-        r <= 4
-    } else {
-        r >= 5
-    }
+    r >= 0 && r < 10 && Rank::ALL[r as usize].is_home_of(Color::ALL[color])
 }
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -386,7 +384,7 @@ static FILE_SPREAD: [u128; 1024] = {
 
 // ----- regions ---------------------------------------------------------------------------------
 
-static PALACE: [Bitboard; 2] = {
+const PALACE: [Bitboard; 2] = {
     let mut t = [Bitboard::EMPTY; 2];
     let mut sq: usize = 0;
     while sq < 90 {
@@ -420,7 +418,8 @@ pub const fn home_side(color: Color) -> Bitboard {
 /// nothing elsewhere. Xiangqi's advisors move along these lines; the board drawing draws them.
 #[inline]
 pub fn palace_diagonal_neighbours(sq: Square) -> Bitboard {
-    for (color, centre) in [(Color::Red, Square::E1), (Color::Black, Square::E8)] {
+    for color in Color::ALL {
+        let centre = Square::palace_centre(color);
         let steps = ADVISOR[color as usize][sq.index()];
         if palace(color).contains(sq) {
             return if sq == centre {

@@ -9,6 +9,23 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 pub struct Bitboard(pub u128);
 
 const ALL_BITS: u128 = (1u128 << 90) - 1;
+
+/// The points on each side of the river, by colour, from [`Rank::is_home_of`].
+const HOME_SIDE: [Bitboard; 2] = {
+    let mut t = [Bitboard(0); 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 10 {
+            if Rank::ALL[r].is_home_of(crate::Color::ALL[c]) {
+                t[c].0 |= 0x1ff << (r * 9);
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
 const FILE_A_BITS: u128 = {
     let mut bits = 0u128;
     let mut r = 0;
@@ -125,12 +142,10 @@ impl Bitboard {
         Bitboard(shl(0x1ff, rank as u32 * 9))
     }
 
-    /// The points on `color`'s side of the river.
+    /// The points on `color`'s side of the river (the ranks [`Rank::is_home_of`] names).
+    #[inline]
     pub const fn home_side(color: crate::Color) -> Bitboard {
-        match color {
-            crate::Color::Red => Bitboard((1u128 << 45) - 1),
-            crate::Color::Black => Bitboard(ALL_BITS & !((1u128 << 45) - 1)),
-        }
+        HOME_SIDE[color as usize]
     }
 
     /// `true` when no point is set.

@@ -42,6 +42,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
+use crate::variants::{dispatch, Family};
 
 /// `true` when an attack by `attacker` on `target` threatens to win the target even when it is
 /// protected: a horse or cannon on a chariot, an advisor or elephant on a chariot, horse or cannon.
@@ -73,7 +74,7 @@ impl Position {
     /// # Panics
     /// May panic when `m` is not legal here.
     pub fn chased_by(&self, m: Move) -> Bitboard {
-        if self.variant().is_janggi() {
+        if !dispatch!(self.variant(), G => G::KNOWS_CHASES) {
             // Janggi's rules know no chase.
             return Bitboard::EMPTY;
         }

@@ -20,11 +20,10 @@
 //! );
 //! ```
 
-use crate::attacks;
-use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
+use crate::variants::{dispatch, Family};
 use core::fmt;
 
 /// The rule an illegal move breaks. The numbers ([`IllegalMoveReason::code`]) never change.
@@ -109,27 +108,26 @@ impl fmt::Display for IllegalMoveReason {
 impl Position {
     /// Why `m` is illegal here, or `None` when it is legal. Any `Move` value may be asked about.
     pub fn illegal_reason(&self, m: Move) -> Option<IllegalMoveReason> {
+        dispatch!(self.variant(), G => self.illegal_reason_by::<G>(m))
+    }
+
+    /// [`Position::illegal_reason`] by the rules of the game `G`.
+    fn illegal_reason_by<G: Family>(&self, m: Move) -> Option<IllegalMoveReason> {
         let (from, to) = (m.from(), m.to());
         let us = self.turn();
-        let janggi = self.variant().is_janggi();
-        if janggi && self.janggi_game_ended() {
+        if G::game_ended(self.board()) {
             return Some(IllegalMoveReason::GameOver);
         }
         let piece = match self.piece_at(from) {
             Some(p) if p.color == us => p,
             _ => return Some(IllegalMoveReason::NoPieceOfYours),
         };
-        if janggi && from == to && piece.role == Role::General {
+        if G::HAS_PASS && from == to && piece.role == Role::General {
             // The pass: refused only in check (outside bikjang).
             return (!self.is_legal(m)).then_some(IllegalMoveReason::LeavesGeneralAttacked);
         }
         // Where the piece could go on an empty board (a janggi cannon: wherever a screen lets it).
-        let reach = if janggi {
-            attacks::janggi::reach(piece, from)
-        } else {
-            attacks::moves(piece, from, Bitboard::EMPTY)
-        };
-        if !reach.contains(to) {
+        if !G::reach(piece, from).contains(to) {
             return Some(IllegalMoveReason::NotHowItMoves);
         }
         if self.by_color(us).contains(to) {
@@ -148,11 +146,9 @@ impl Position {
         }
         let mut after = self.clone();
         after.make_move(m);
-        let (red, black) = (after.general(us), after.general(!us));
         // In janggi the generals may face, but a move under bikjang must break it.
-        let facing = (!janggi || self.is_bikjang())
-            && red.file() == black.file()
-            && (attacks::between(red, black) & after.occupied()).is_empty();
+        let facing =
+            (!G::GENERALS_MAY_FACE || self.is_bikjang()) && after.board().generals_facing();
         Some(if facing {
             IllegalMoveReason::GeneralsFace
         } else {

@@ -156,7 +156,8 @@ impl Rank {
         Rank::ALL[9 - self as usize]
     }
 
-    /// `true` when this rank lies on `color`'s own side of the river.
+    /// `true` when this rank lies on `color`'s own side of the river (the one statement of
+    /// where the river runs, between ranks 4 and 5).
     #[inline]
     pub const fn is_home_of(self, color: Color) -> bool {
         match color {
@@ -571,11 +572,20 @@ impl Square {
     }
 
     /// `true` when the point is inside `color`'s palace (files d-f, that side's three back ranks).
+    ///
+    /// This and [`Square::palace_centre`] state the palaces, and [`Rank::is_home_of`] the
+    /// river, for both games: every table and test of a region derives from them.
     #[inline]
     pub const fn in_palace(self, color: Color) -> bool {
         let f = self as usize % 9;
         let r = self.rank().relative_to(color);
         f >= 3 && f <= 5 && r <= 2
+    }
+
+    /// The centre of `color`'s palace (e1, e8), where its diagonal lines cross.
+    #[inline]
+    pub const fn palace_centre(color: Color) -> Square {
+        Square::ALL[Rank::ALL[1].relative_to(color) as usize * 9 + 4]
     }
 
     /// Parses an ICCS name such as `e0` (case-insensitive file letter).

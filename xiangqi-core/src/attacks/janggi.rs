@@ -34,15 +34,24 @@
 //! assert_eq!(janggi::elephant_attacks(Square::C0, occupied), Bitboard::from_square(Square::E3));
 //! ```
 
-use super::{bit, in_board, in_palace, GENERAL, ORTHO};
+use super::{bit, in_board, GENERAL, ORTHO};
 use super::{file_occupancy, horse_attackers, horse_attacks, line_table, palace};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::Square;
 
-/// The palace centres, by colour (e1, e8).
-const CENTRES: [(i32, i32); 2] = [(4, 1), (4, 8)];
+/// The palace centres, by colour (e1, e8), as (file, rank).
+const CENTRES: [(i32, i32); 2] = {
+    let mut t = [(0, 0); 2];
+    let mut c = 0;
+    while c < 2 {
+        let centre = Square::palace_centre(Color::ALL[c]) as i32;
+        t[c] = (centre % 9, centre / 9);
+        c += 1;
+    }
+    t
+};
 
 /// What [`diagonal_table`] builds, for a point on a palace line.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,18 +94,20 @@ static DIAGONAL_BEYOND: [Bitboard; 90] = diagonal_table(Diagonal::Beyond);
 
 /// The ten points on the palaces' diagonal lines: the corners and centres of both palaces.
 pub const fn palace_lines() -> Bitboard {
-    Bitboard(
-        bit(3, 0)
-            | bit(5, 0)
-            | bit(4, 1)
-            | bit(3, 2)
-            | bit(5, 2)
-            | bit(3, 7)
-            | bit(5, 7)
-            | bit(4, 8)
-            | bit(3, 9)
-            | bit(5, 9),
-    )
+    let mut bits = 0;
+    let mut c = 0;
+    while c < 2 {
+        let (cf, cr) = CENTRES[c];
+        bits |= bit(cf, cr);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = super::DIAG[d];
+            bits |= bit(cf + df, cr + dr);
+            d += 1;
+        }
+        c += 1;
+    }
+    Bitboard(bits)
 }
 
 /// The neighbours of `sq` along a palace's diagonal lines (the centre from a corner, the four
@@ -123,22 +134,7 @@ static GENERAL_STEPS: [[Bitboard; 90]; 2] = {
     t
 };
 
-const PALACE_BITS: [u128; 2] = {
-    let mut t = [0u128; 2];
-    let mut sq: usize = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut c = 0;
-        while c < 2 {
-            if in_palace(f, r, c) {
-                t[c] |= 1u128 << sq;
-            }
-            c += 1;
-        }
-        sq += 1;
-    }
-    t
-};
+const PALACE_BITS: [u128; 2] = [super::PALACE[0].0, super::PALACE[1].0];
 
 /// Soldier moves by [colour][square]: forward, sideways, and forward along a palace line.
 static SOLDIER: [[Bitboard; 90]; 2] = {

@@ -202,6 +202,7 @@ pub(crate) struct Janggi;
 impl Family for Janggi {
     const GENERALS_MAY_FACE: bool = true;
     const HAS_PASS: bool = true;
+    const KNOWS_CHASES: bool = false;
 
     #[inline]
     fn reachable(piece: Piece, sq: Square) -> bool {
@@ -214,6 +215,24 @@ impl Family for Janggi {
             Arrangement::MaSangSangMa,
             Arrangement::MaSangSangMa,
         )
+    }
+
+    fn reach(piece: Piece, sq: Square) -> Bitboard {
+        ja::reach(piece, sq)
+    }
+
+    fn mating_material(b: &Board, color: Color) -> Bitboard {
+        // Elephants cross the river; the general and guards stay in their palace.
+        b.pieces(color, Role::Elephant)
+            | b.pieces(color, Role::Horse)
+            | b.pieces(color, Role::Chariot)
+            | b.pieces(color, Role::Cannon)
+            | b.pieces(color, Role::Soldier)
+    }
+
+    #[inline]
+    fn game_ended(b: &Board) -> bool {
+        game_ended(b)
     }
 
     #[inline]

@@ -74,11 +74,22 @@ pub(crate) trait Family {
     /// `true` when the game has a pass and a history of the last plies that can end it
     /// (janggi); moves then go through [`Family::history_after`].
     const HAS_PASS: bool;
+    /// `true` when the repetition rules ask which pieces a move chases (xiangqi's).
+    const KNOWS_CHASES: bool;
 
     /// `true` when `piece` can ever stand on `sq` in a game of this family.
     fn reachable(piece: Piece, sq: Square) -> bool;
     /// The start position of `variant` (one of this family's).
     fn start(variant: Variant) -> Setup;
+    /// Where `piece` on `sq` could go on an empty board (a jumping piece: wherever a screen
+    /// would let it), for telling "it does not move so" from "its way is blocked".
+    fn reach(piece: Piece, sq: Square) -> Bitboard;
+    /// `color`'s pieces that could ever attack the other general: with none left, the side
+    /// can never mate.
+    fn mating_material(b: &Board, color: Color) -> Bitboard;
+    /// `true` when the game has already ended at this board by its last plies (janggi's two
+    /// passes or bikjang twice); such a board has no legal move.
+    fn game_ended(b: &Board) -> bool;
 
     /// `true` when `sq` is attacked by a piece of `by`.
     fn is_attacked(b: &Board, sq: Square, by: Color) -> bool;

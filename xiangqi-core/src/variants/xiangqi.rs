@@ -85,6 +85,7 @@ pub(crate) struct Xiangqi;
 impl Family for Xiangqi {
     const GENERALS_MAY_FACE: bool = false;
     const HAS_PASS: bool = false;
+    const KNOWS_CHASES: bool = true;
 
     #[inline]
     fn reachable(piece: Piece, sq: Square) -> bool {
@@ -93,6 +94,23 @@ impl Family for Xiangqi {
 
     fn start(_: Variant) -> Setup {
         Setup::start()
+    }
+
+    fn reach(piece: Piece, sq: Square) -> Bitboard {
+        attacks::moves(piece, sq, Bitboard::EMPTY)
+    }
+
+    fn mating_material(b: &Board, color: Color) -> Bitboard {
+        // Advisors and elephants never cross the river, nor the general leave its palace.
+        b.pieces(color, Role::Horse)
+            | b.pieces(color, Role::Chariot)
+            | b.pieces(color, Role::Cannon)
+            | b.pieces(color, Role::Soldier)
+    }
+
+    #[inline(always)]
+    fn game_ended(_: &Board) -> bool {
+        false
     }
 
     #[inline]
