@@ -14,7 +14,8 @@
 //!   both, with or without the flying-general rule; [`attackers_on_file`] can stop at the
 //!   first found), and the reverse tables it is made of:
 //!   [`horse_attackers`], [`soldier_attackers`].
-//! - **The board's regions**: [`palace`], [`home_side`], [`palace_diagonal_neighbours`].
+//! - **The board's regions**: [`palace`], [`home_side`], [`palace_diagonal_neighbours`], all
+//!   derived from [`Square::in_palace`], [`Square::palace_centre`] and [`Rank::is_home_of`].
 //! - **The blocking points, tested once**: [`horse_leg`] and [`elephant_eye`] for one move,
 //!   [`horse_legs`] and [`horse_legs_toward`] for the horses aimed at a point, [`between`] for
 //!   lines.
@@ -26,8 +27,10 @@
 //!
 //! A second variant (janggi: diagonal lines in the palace, a cannon that never jumps or takes a
 //! cannon, an elephant that crosses the river) adds its own tables and a second implementation
-//! of this set of functions, chosen by the position's variant at compile time; the xiangqi
-//! functions stay as they are, so xiangqi pays nothing for it.
+//! of this set of functions ([`janggi`]). Each game's move generator and check queries
+//! (`variants/xiangqi.rs`, `variants/janggi.rs`) call their own set, statically, once the
+//! position's variant has picked the game; the xiangqi functions know nothing of janggi, so
+//! xiangqi pays nothing for it.
 //!
 //! ```
 //! use xiangqi_core::attacks::{self, attackers};

@@ -16,7 +16,11 @@
 //! repetition rules lives in the game module.
 //!
 //! Each rule has one home, which everything else (the engine, the bindings, the page) calls:
-//! movement and attacks in [`attacks`]; legal moves in the position (`movegen.rs`) and the
+//! movement and attacks in [`attacks`] (janggi's in [`attacks::janggi`]); each game's legal
+//! move generation, check queries, start positions and reachable points in one file,
+//! `variants/xiangqi.rs` and `variants/janggi.rs`, which the position's methods
+//! (`position.rs`, `movegen.rs`) call through one dispatch on the variant; the board's
+//! regions (palace, river) in [`Square::in_palace`] and [`Rank::is_home_of`]; the
 //! reasons a move is illegal in [`legality`]; the order of the game-end rules in
 //! [`adjudication`] ([`adjudicate`], which [`Game::outcome`] and the engine's search share);
 //! repetition rulings in [`repetition`], chases in [`chase`], rule sets in [`rules`],
