@@ -293,7 +293,10 @@ impl Engine {
             .transpose()?;
         let net = read_net(&path, game)?;
         let mut engine = self.lock(py, "load a net")?;
-        let evaluation = engine.options().evaluation.with_net(std::sync::Arc::new(net));
+        let evaluation = engine
+            .options()
+            .evaluation
+            .with_net(std::sync::Arc::new(net));
         engine.set_evaluation(evaluation);
         Ok(())
     }

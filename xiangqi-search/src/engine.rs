@@ -378,6 +378,13 @@ impl Engine {
             .map(RootMove::new)
             .collect();
         if root_moves.is_empty() {
+            if limits.infinite {
+                // An infinite search answers only when told to stop, also with no move to
+                // search: a UCI GUI sends `stop` and waits for that answer.
+                while !self.stop.is_stopped() {
+                    pause();
+                }
+            }
             self.stop.disarm();
             let lost = !root.has_legal_moves();
             return SearchResult {
@@ -740,6 +747,47 @@ mod tests {
         );
         assert_eq!(result.best_move, None);
         assert_eq!(result.score, Score::Mate(0));
+    }
+
+    #[test]
+    fn an_infinite_search_with_no_move_answers_only_when_stopped() {
+        let pos = Position::from_fen("3Rk4/5R3/9/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        });
+        let stop = engine.stop_handle();
+        let done = AtomicBool::new(false);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        // Armed first, as front ends do, so that the stop counts however late the thread starts.
+        stop.arm();
+        let result = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                let result = engine.search_position(&pos, &limits, &mut |_| {});
+                done.store(true, Ordering::SeqCst);
+                result
+            });
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let answered_early = done.load(Ordering::SeqCst);
+            stop.stop();
+            let result = search.join().unwrap();
+            assert!(!answered_early, "answered before its stop");
+            result
+        });
+        assert_eq!((result.best_move, result.score), (None, Score::Mate(0)));
+        // The stop is spent: the next search runs to its depth.
+        let next = engine.search_position(
+            &Position::startpos(),
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        assert_eq!(next.depth, 3);
     }
 
     #[test]

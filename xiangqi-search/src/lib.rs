@@ -34,11 +34,11 @@ pub use engine::{
     Engine, EngineOptions, SearchError, StopHandle, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 pub use eval::{Evaluation, Nets};
-/// The net errors and games of [`Engine::load_net`] and [`Engine::load_net_for`].
-pub use xiangqi_nnue::{NetError, NetGame};
 pub use levels::Level;
 pub use levels::UnknownLevel;
 pub use option_bounds::{max_hash_mb, EngineError};
 pub use rules::{RepetitionRule, Rules};
 pub use score::{Score, MATE_CP};
 pub use search::limits::{Clock, Limits, ScoreBound, SearchInfo, SearchResult};
+/// The net errors and games of [`Engine::load_net`] and [`Engine::load_net_for`].
+pub use xiangqi_nnue::{NetError, NetGame};
