@@ -90,7 +90,7 @@ def game_of(variant: str) -> str:
 
 def random_board(rng: random.Random, variant: Optional[str] = None) -> xiangqi.Board:
     board = xiangqi.Board(variant=variant or rng.choice(VARIANTS))
-    for _ in range(rng.randrange(0, 40)):
+    for _ in range(rng.randrange(0, rng.choice([40, 200]))):
         moves = list(board.legal_moves)
         if not moves or board.outcome() is not None:
             break
@@ -341,9 +341,12 @@ class UciSide:
                 model.position(fen, moves)
             return text
         if r < 0.45:
+            legal = [model.board.uci(m) for m in model.board.legal_moves]
+            some = " ".join(rng.sample(legal, min(len(legal), rng.randrange(1, 4))))
             go = rng.choice(["go depth %d" % rng.randrange(1, 7), "go nodes %d" % rng.randrange(1, 20000),
-                             "go movetime %d" % rng.randrange(1, 50), "go infinite",
-                             "go wtime %d btime %d" % (rng.randrange(50, 3000), rng.randrange(50, 3000))])
+                             "go movetime %d" % rng.randrange(1, 50), "go infinite", "go mate %d" % rng.randrange(1, 4),
+                             "go depth %d searchmoves %s" % (rng.randrange(1, 6), some) if some else "go depth 2",
+                             "go wtime %d btime %d winc 10 binc 10" % (rng.randrange(50, 3000), rng.randrange(50, 3000))])
             if idle:
                 self.pending.append((model.board.copy(), go))
                 self.goes += 1
@@ -364,7 +367,10 @@ class UciSide:
         if r < 0.90:
             return rng.choice(["setoption name Evaluation value nnue", "setoption name Evaluation value classical",
                                "setoption name EvalFile value <embedded>", "setoption name Clear Hash",
-                               "setoption name Threads value %d" % rng.randrange(1, 3), "go perft %d" % rng.randrange(1, 3)])
+                               "setoption name Threads value %d" % rng.randrange(1, 4), "go perft %d" % rng.randrange(1, 3),
+                               "setoption name MultiPV value %d" % rng.randrange(1, 4),
+                               "setoption name Level value " + rng.choice(["beginner", "club", "master"]),
+                               "setoption name Rules value " + rng.choice(["axf", "casual", "simple"])])
         return rng.choice(GARBAGE)
 
     def run(self) -> None:
