@@ -26,8 +26,9 @@
 //! `Threads`, `MultiPV`, `Level` (Beginner..Master), `Rules` (`casual`, `simple` or `axf`, or a
 //! custom string such as `simple,no-capture=off`), `Seed` (the levels' randomness; 0 = from the
 //! clock), `Evaluation` (`nnue`, the learned one, or `classical`, the hand-written one), `EvalFile`
-//! (a net file, which also selects `nnue`; `<embedded>` is the shipped net; a file that fails its
-//! checks gets an `info string error` and the previous net and evaluation are kept) and
+//! (a net file for the game of `UCI_Variant`, which also selects `nnue`; the other game's net is
+//! kept; `<embedded>` is the shipped net; a file that fails its checks, or a net of the other
+//! game, gets an `info string error` and the previous net and evaluation are kept) and
 //! `Clear Hash`, and `UCI_Variant` (`xiangqi`, or one of janggi's `janggi`, `janggitraditional`,
 //! `janggimodern`, `janggicasual`, as Fairy-Stockfish names them: it sets the start position, how
 //! FENs are read and the variant's own rules; janggi is searched with its own evaluation, and a
