@@ -6,9 +6,9 @@
 //! K A B N R C P, upper case for Red; E (elephant) and H (horse) are accepted on input.
 
 use crate::color::Color;
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::role::Piece;
-use crate::setup::{PositionError, Setup};
+use crate::setup::Setup;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 
@@ -341,5 +341,41 @@ impl core::str::FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// Serialised as its FEN; a janggi position as its variant's name, a space and its FEN
+/// (`janggi rnba1abnr/... w - - 0 1`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.variant().is_janggi() {
+            s.serialize_str(&format!("{} {}", self.variant(), self.fen()))
+        } else {
+            s.serialize_str(&self.fen())
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let (variant, fen) = match s.split_once(' ') {
+            Some((first, rest)) if !first.contains('/') => (
+                first
+                    .parse::<crate::Variant>()
+                    .map_err(serde::de::Error::custom)?,
+                rest,
+            ),
+            _ => (crate::Variant::Xiangqi, &*s),
+        };
+        Position::from_fen_variant(fen, variant).map_err(serde::de::Error::custom)
     }
 }

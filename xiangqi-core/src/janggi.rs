@@ -27,6 +27,7 @@ pub use crate::variants::janggi::{
     counting_value, reachable, Arrangement, ParseArrangementError, STARTING_FEN,
 };
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -61,6 +62,13 @@ pub fn counting_winner(pos: &Position) -> Color {
     } else {
         Color::Black
     }
+}
+
+/// The points of every cannon in `pos` (both sides): what janggi cannon moves need to know
+/// (the `cannons` argument of [`attacks::janggi`](crate::attacks::janggi)'s functions).
+#[inline]
+pub fn cannons(pos: &Position) -> Bitboard {
+    pos.pieces(Color::Red, Role::Cannon) | pos.pieces(Color::Black, Role::Cannon)
 }
 
 impl Position {

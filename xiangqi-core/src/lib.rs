@@ -71,13 +71,13 @@ pub use outcome::{ChasedPiece, Outcome, Ruling, Termination, Violation};
 pub use perft::{perft, perft_divide, perft_divide_with, perft_with};
 #[cfg(feature = "parallel")]
 pub use perft::{perft_divide_parallel, perft_parallel};
-pub use position::{IllegalMove, Position, Undo, MAX_FULLMOVES};
+pub use position::{IllegalMove, Position, PositionError, Undo, MAX_FULLMOVES};
 pub use repetition::{
     fill_chases, fill_cycle_chases, judge_cycle, CycleVerdict, PieceId, PieceSet, PlyRecord,
 };
 pub use role::{ByRole, Piece, Role};
 pub use rules::{ParseRulesError, RepetitionRule, Rules};
-pub use setup::{PositionError, PositionProblem, Setup};
+pub use setup::{PositionProblem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use variant::{ParseVariantError, Variant};
 pub use variants::xiangqi::reachable;

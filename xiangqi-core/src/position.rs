@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
-use crate::setup::{PositionError, PositionProblem, Setup};
+use crate::setup::{PositionProblem, Setup};
 use crate::square::Square;
 use crate::variant::Variant;
 use crate::variants::{self, dispatch, Family};
@@ -56,6 +56,70 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// Why a [`Setup`] was rejected: every problem found, in board order.
+#[derive(Clone, Debug)]
+pub struct PositionError {
+    pub(crate) problems: Vec<PositionProblem>,
+    pub(crate) position: Option<Box<Position>>,
+}
+
+impl PositionError {
+    /// Every problem found.
+    pub fn problems(&self) -> &[PositionProblem] {
+        &self.problems
+    }
+
+    /// Accepts the position anyway when every problem satisfies `tolerate` and is
+    /// [tolerable](PositionProblem::is_tolerable); otherwise returns the error unchanged.
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, PositionProblem};
+    /// // Bare generals facing each other: not a legal game position, but fine to inspect.
+    /// let setup = xiangqi_core::fen::parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// assert!(err.problems().contains(&PositionProblem::GeneralsFacing));
+    /// let pos = err.ignore(|p| p.is_tolerable()).unwrap();
+    /// assert!(pos.is_check()); // the red general "attacks" along the open file
+    /// ```
+    pub fn ignore(
+        self,
+        tolerate: impl Fn(&PositionProblem) -> bool,
+    ) -> Result<Position, PositionError> {
+        if !self
+            .problems
+            .iter()
+            .all(|p| p.is_tolerable() && tolerate(p))
+        {
+            return Err(self);
+        }
+        match self.position {
+            Some(position) => Ok(*position),
+            None => Err(self),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl PartialEq for PositionError {
+    fn eq(&self, other: &PositionError) -> bool {
+        self.problems == other.problems
+    }
+}
 
 impl Position {
     /// The standard start position.
@@ -645,42 +709,8 @@ impl core::hash::Hash for Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.fen())
-    }
-}
-
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.ascii())
-    }
-}
-
-/// Serialised as its FEN; a janggi position as its variant's name, a space and its FEN
-/// (`janggi rnba1abnr/... w - - 0 1`).
-#[cfg(feature = "serde")]
-impl serde::Serialize for Position {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.board.variant.is_janggi() {
-            s.serialize_str(&format!("{} {}", self.board.variant, self.fen()))
-        } else {
-            s.serialize_str(&self.fen())
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Position {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        let (variant, fen) = match s.split_once(' ') {
-            Some((first, rest)) if !first.contains('/') => (
-                first.parse::<Variant>().map_err(serde::de::Error::custom)?,
-                rest,
-            ),
-            _ => (Variant::Xiangqi, &*s),
-        };
-        Position::from_fen_variant(fen, variant).map_err(serde::de::Error::custom)
     }
 }

@@ -22,7 +22,7 @@
 //! use xiangqi_core::{Bitboard, Color, Position, Role, Square, Variant};
 //!
 //! let pos = Position::start_of(Variant::Janggi);
-//! let (occupied, cannons) = (pos.occupied(), janggi::cannons(&pos));
+//! let (occupied, cannons) = (pos.occupied(), xiangqi_core::janggi::cannons(&pos));
 //! // The b2 cannon has no move: up its file and along its rank the first piece is a cannon
 //! // (b7, h2), and nothing lies beyond the b0 horse below it.
 //! assert!(janggi::cannon_attacks(Square::B2, occupied, cannons).is_empty());
@@ -241,12 +241,6 @@ fn unblocked8(table: &[(Bitboard, Bitboard); 8], occupied: Bitboard) -> Bitboard
 // A janggi cannon's lines: over one screen, up to and including the next piece.
 static RANK_HOP: [[u16; 512]; 10] = line_table::<512>(9, 1, false);
 static FILE_HOP: [[u16; 1024]; 10] = line_table::<1024>(10, 1, false);
-
-/// The points of every cannon in `pos` (both sides): what janggi cannon moves need to know.
-#[inline]
-pub fn cannons(pos: &crate::Position) -> Bitboard {
-    pos.pieces(Color::Red, Role::Cannon) | pos.pieces(Color::Black, Role::Cannon)
-}
 
 // ----- targets of a piece ------------------------------------------------------------------------
 

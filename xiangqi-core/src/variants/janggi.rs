@@ -6,7 +6,7 @@
 //! janggi, with counting and the position's janggi methods, is the [`janggi`](crate::janggi)
 //! module, which re-exports what is public here.
 
-use super::{Family, MoveSink};
+use super::family::{Family, MoveSink};
 use crate::attacks::{self, janggi as ja};
 use crate::bitboard::Bitboard;
 use crate::board::Board;

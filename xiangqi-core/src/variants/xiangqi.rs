@@ -10,7 +10,7 @@
 //!
 //! The pieces' movement is [`attacks`](crate::attacks)'.
 
-use super::{Family, MoveSink};
+use super::family::{Family, MoveSink};
 use crate::attacks;
 use crate::bitboard::{bit, Bitboard};
 use crate::board::Board;
