@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//!
+//! - [`encoding`]: the action encodings (`"2086"`, `"8100"`, `"janggi"`) and legal-action masks.
+//! - [`planes`]: the observation planes, float32 or uint8.
+//! - [`starts`]: the start positions of an environment's games.
+//! - [`vecenv`]: [`VecEnv`], the batched stepping core.
+
+pub mod encoding;
+pub mod planes;
+pub mod starts;
+pub mod vecenv;
+
+pub use encoding::Encoding;
+pub use planes::{PlaneLayout, PlaneValue};
+pub use starts::{start_positions, Setup, StartError};
+pub use vecenv::{Buffers, EnvConfig, EnvError, Outputs, VecEnv, MAX_NUM_ENVS};
