@@ -118,7 +118,7 @@ fn side(pos: &Position, us: Color, cannons: Bitboard) -> (i32, i32) {
 
 /// The janggi evaluation of `pos` for the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> Value {
-    let cannons = ja::cannons(pos);
+    let cannons = xiangqi_core::janggi::cannons(pos);
     let (rm, re) = side(pos, Color::Red, cannons);
     let (bm, be) = side(pos, Color::Black, cannons);
     let phase = phase(pos);
