@@ -6,23 +6,52 @@
 mod common;
 
 use common::{within, Shared};
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// Input that gives `parts` one after another, waiting `pause` before each but the first, as a
+/// GUI typing commands over time.
+struct Paced {
+    parts: std::collections::VecDeque<Vec<u8>>,
+    current: Vec<u8>,
+    at: usize,
+    pause: Duration,
+    started: bool,
+}
+
+impl Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.current.len() {
+            let Some(next) = self.parts.pop_front() else {
+                return Ok(0);
+            };
+            if self.started {
+                std::thread::sleep(self.pause);
+            }
+            self.started = true;
+            self.current = next;
+            self.at = 0;
+        }
+        let n = buf.len().min(self.current.len() - self.at);
+        buf[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// Runs a session that reads `parts` one after another, waiting `pause` between them.
 fn paced_session(parts: Vec<String>, pause: Duration) -> Vec<String> {
-    let (reader, mut writer) = std::io::pipe().unwrap();
-    let feeder = std::thread::spawn(move || {
-        for part in parts {
-            writer.write_all(part.as_bytes()).unwrap();
-            std::thread::sleep(pause);
-        }
-    });
+    let input = Paced {
+        parts: parts.into_iter().map(String::into_bytes).collect(),
+        current: Vec::new(),
+        at: 0,
+        pause,
+        started: false,
+    };
     let out = Shared::default();
     let sink: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(out.clone()));
-    xiangqi_search::uci::run_shared(BufReader::new(reader), sink);
-    feeder.join().unwrap();
+    xiangqi_search::uci::run_shared(BufReader::new(input), sink);
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
     text.lines().map(str::to_owned).collect()
 }
