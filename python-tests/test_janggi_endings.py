@@ -1,0 +1,65 @@
+"""Janggi game ends on the Python Board against Fairy-Stockfish: every row of
+``data/rules/janggi_endings.tsv`` (pyffish's verdicts, written by
+``tools/janggi_endings_data.py``) replayed on ``Board(fen, variant=...)``. Before each move the
+game goes on; after the last, ``outcome()`` names pyffish's termination and winner and the FEN
+is pyffish's (so the counted material, and the points, are pyffish's too)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import xiangqi
+from conftest import read_tsv
+from xiangqi import Board
+
+CASES = read_tsv("rules/janggi_endings.tsv")
+# pyffish ends a janggimodern game when one side moves a piece back and forth (the mover loses);
+# the core documents that rule but does not apply it (docs/janggi.md), so these rows fail.
+BACK_AND_FORTH = pytest.mark.xfail(
+    reason="core does not apply janggimodern's back-and-forth rule", raises=AssertionError
+)
+WINNERS = {"red": xiangqi.RED, "black": xiangqi.BLACK, "draw": None}
+
+
+def verdict(board: Board) -> tuple[str, object]:
+    outcome = board.outcome()
+    if outcome is None:
+        return "none", "-"
+    return outcome.termination.name.lower(), outcome.winner
+
+
+def expected(case: dict) -> tuple[str, object]:
+    if case["termination"] == "none":
+        return "none", "-"
+    return case["termination"], WINNERS[case["winner"]]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=BACK_AND_FORTH) if c["termination"] == "back_and_forth" else c
+        for c in CASES
+    ],
+    ids=lambda c: f"{c['variant']}-{c['termination']}",
+)
+def test_the_board_judges_the_ending_as_fairy_stockfish(case: dict) -> None:
+    board = Board(case["fen"], variant=case["variant"])
+    moves = [] if case["moves_iccs"] == "-" else case["moves_iccs"].split(" ")
+    for text in moves:
+        assert board.outcome() is None, f"over before {text}"
+        board.push_uci(text)
+    assert verdict(board) == expected(case)
+    assert board.is_game_over() == (case["termination"] != "none")
+    assert board.fen() == case["fen_after"]
+    if case["termination"] in ("bikjang", "double_pass", "checkmate"):
+        assert len(board.legal_moves) == 0
+
+
+def test_every_kind_of_ending_is_there() -> None:
+    kinds = Counter((c["variant"], c["termination"]) for c in CASES)
+    for kind in ("checkmate", "double_pass", "bikjang", "repetition", "perpetual_check", "move_limit"):
+        assert kinds["janggi", kind] >= 24, kind
+    for variant in ("janggitraditional", "janggimodern", "janggicasual"):
+        assert sum(n for (v, _), n in kinds.items() if v == variant) >= 20, variant
