@@ -994,13 +994,29 @@ impl Board {
             "float32" | "float" | "f4" => {
                 let mut out = Array3::<f32>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                layout.write(&refs, history, own, mirror, repeated, slice);
+                layout.write(
+                    refs[0],
+                    refs[1..].iter().copied(),
+                    history,
+                    own,
+                    mirror,
+                    repeated,
+                    slice,
+                );
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             "uint8" | "u1" => {
                 let mut out = Array3::<u8>::zeros(shape);
                 let slice = out.as_slice_mut().expect("a new array is contiguous");
-                layout.write(&refs, history, own, mirror, repeated, slice);
+                layout.write(
+                    refs[0],
+                    refs[1..].iter().copied(),
+                    history,
+                    own,
+                    mirror,
+                    repeated,
+                    slice,
+                );
                 Ok(PyArray3::from_owned_array(py, out).into_any())
             }
             _ => Err(XiangqiError::new_err(format!(

@@ -1,23 +1,20 @@
-//! `VecEnv`: many games stepped together in Rust, in parallel, with the GIL released.
+//! `VecEnv`: many games stepped together in Rust, in parallel, with the GIL released. The
+//! stepping is `xiangqi_learn::VecEnv`'s; this module holds the numpy arrays it writes into.
 //!
 //! Every output lives in a numpy array allocated once; `step` overwrites them in place and
 //! returns the same arrays, so a training loop allocates nothing per step.
 
 use crate::board::{check_history, encoding_for, parse_rules, parse_variant, Board};
-use crate::encoding::{Encoding, PlaneLayout, PlaneValue};
 use crate::errors::{limit_error, memory_error, Count, XiangqiError};
-use crate::outcome::Termination;
 use crate::starts::start_positions;
 use crate::types::Move as PyMove;
 use numpy::{Element, PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rayon::prelude::*;
-use std::collections::VecDeque;
-use xiangqi_core::{Color, Game, Move, MoveList, Position, Rules, Variant};
+use xiangqi_core::Variant;
+use xiangqi_learn::planes::PlaneValue;
+use xiangqi_learn::{Buffers, EnvConfig, EnvError, VecEnv as Batch, MAX_NUM_ENVS};
 
-/// The most games one `VecEnv` holds.
-pub const MAX_NUM_ENVS: usize = 1 << 22;
 /// The most threads a `VecEnv`'s own pool may have.
 pub const MAX_THREADS: usize = 1024;
 
@@ -31,193 +28,18 @@ fn zeros<T: Element, D: numpy::ndarray::Dimension>(
     Ok(array.cast_into::<numpy::PyArray<T, D>>()?.unbind())
 }
 
-/// The seeded generator of a game (the workspace's one generator, `fastrand`'s wyrand), one
-/// per game so results do not depend on threads.
-type Rng = fastrand::Rng;
-
-/// One game of the batch.
-#[derive(Clone)]
-struct Slot {
-    game: Game,
-    legal: MoveList,
-    rng: Rng,
-    /// The positions before the current one, newest first (as many as the history planes need).
-    earlier: VecDeque<Position>,
-}
-
-impl Slot {
-    fn reset(&mut self, starts: &[Position], rules: Rules) {
-        self.earlier.clear();
-        let i = if starts.len() > 1 {
-            self.rng.usize(..starts.len())
-        } else {
-            0
-        };
-        self.game.restart(starts[i].clone(), rules);
-        self.legal.clear();
-        self.game.legal_moves_into(&mut self.legal);
-    }
-
-    fn pos(&self) -> &Position {
-        self.game.position()
-    }
-}
-
-/// A raw pointer that may cross threads: each game writes only its own rows.
-#[derive(Clone, Copy)]
-struct Rows<T>(*mut T, usize);
-
-// SAFETY: a `Rows` is only used inside one `step`/`reset`, where game `i` touches only
-// `[i * width, (i + 1) * width)`, so no two threads write the same element; the arrays outlive
-// the call because the `VecEnv` owns them.
-unsafe impl<T: Send> Send for Rows<T> {}
-// SAFETY: as above; shared use never yields overlapping `&mut` rows.
-unsafe impl<T: Send> Sync for Rows<T> {}
-
-impl<T> Rows<T> {
-    fn of(slice: &mut [T], width: usize) -> Rows<T> {
-        Rows(slice.as_mut_ptr(), width)
-    }
-
-    /// # Safety
-    /// `i` must be below the number of rows, and no other live reference may cover row `i`.
-    #[allow(clippy::mut_from_ref)]
-    unsafe fn row(&self, i: usize) -> &mut [T] {
-        // SAFETY: the caller guarantees `i` is in range and row `i` is not borrowed elsewhere.
-        unsafe { std::slice::from_raw_parts_mut(self.0.add(i * self.1), self.1) }
-    }
-}
-
-/// Where one step's results go, one row per game.
-struct Outputs<O> {
-    obs: Option<Rows<O>>,
-    final_obs: Option<Rows<O>>,
-    finished: Rows<bool>,
-    masks: Option<Rows<bool>>,
-    rewards: Rows<f32>,
-    terminated: Rows<bool>,
-    truncated: Rows<bool>,
-    termination: Rows<i8>,
-    winner: Rows<i8>,
-    lengths: Rows<u32>,
-    turn: Rows<bool>,
-}
-
-/// Settings shared by every game.
-struct Config {
-    encoding: Encoding,
-    variant: Variant,
-    planes: PlaneLayout,
-    rules: Rules,
-    max_plies: u32,
-    starts: Vec<Position>,
-    /// Earlier positions in each observation.
-    history: usize,
-    /// Whether observations end with the repetition plane.
-    repetitions: bool,
-}
-
-impl Config {
-    /// Planes per observation.
-    fn planes(&self) -> usize {
-        self.planes.count(self.history) + usize::from(self.repetitions)
-    }
-}
-
-/// Writes the observation of `slot`'s current position into `row`.
-fn write_observation<O: PlaneValue>(slot: &Slot, cfg: &Config, row: &mut [O]) {
-    let pos = slot.pos();
-    let mirror = pos.turn() == Color::Black;
-    let repeated = cfg
-        .repetitions
-        .then(|| slot.game.repetition_count().saturating_sub(1));
-    if cfg.history == 0 {
-        // Without history no list is needed (nor allocated at every step).
-        cfg.planes
-            .write(&[pos], 0, pos.turn(), mirror, repeated, row);
-        return;
-    }
-    let mut positions: Vec<&Position> = Vec::with_capacity(cfg.history + 1);
-    positions.push(pos);
-    positions.extend(slot.earlier.iter().take(cfg.history));
-    cfg.planes
-        .write(&positions, cfg.history, pos.turn(), mirror, repeated, row);
-}
-
-fn observe<O: PlaneValue>(slot: &Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
-    let pos = slot.pos();
-    let mirror = pos.turn() == Color::Black;
-    if let Some(obs) = &out.obs {
-        // SAFETY: game `i` is handled by exactly one task (see `Rows`).
-        let row = unsafe { obs.row(i) };
-        write_observation(slot, cfg, row);
-    }
-    if let Some(masks) = &out.masks {
-        // SAFETY: as above.
-        let row = unsafe { masks.row(i) };
-        row.fill(false);
-        cfg.encoding.mark(&slot.legal, mirror, row);
-    }
-    // SAFETY: as above.
-    unsafe { out.turn.row(i)[0] = pos.turn() == Color::Red };
-}
-
-/// Plays `m` in game `i` and writes its results; resets the game when it ends.
-fn step_one<O: PlaneValue>(slot: &mut Slot, m: Move, cfg: &Config, i: usize, out: &Outputs<O>) {
-    let mover = slot.pos().turn();
-    if cfg.history > 0 {
-        slot.earlier.push_front(slot.pos().clone());
-        slot.earlier.truncate(cfg.history);
-    }
-    slot.game.push_unchecked(m);
-    slot.legal.clear();
-    slot.game.legal_moves_into(&mut slot.legal);
-    let outcome = slot.game.outcome_given_moves(!slot.legal.is_empty());
-    let (reward, winner) = match outcome.and_then(|o| o.winner) {
-        Some(w) => (
-            if w == mover { 1.0 } else { -1.0 },
-            if w == Color::Red { 1 } else { -1 },
-        ),
-        None => (0.0, 0),
-    };
-    let plies = slot.game.ply() as u32;
-    let truncated = outcome.is_none() && plies >= cfg.max_plies;
-    // SAFETY: game `i` is handled by exactly one task (see `Rows`).
-    unsafe {
-        out.rewards.row(i)[0] = reward;
-        out.terminated.row(i)[0] = outcome.is_some();
-        out.truncated.row(i)[0] = truncated;
-        out.termination.row(i)[0] =
-            outcome.map_or(0, |o| Termination::from_core(o.termination) as i8);
-        out.winner.row(i)[0] = winner;
-        out.lengths.row(i)[0] = plies;
-    }
-    let finished = outcome.is_some() || truncated;
-    // SAFETY: as above.
-    unsafe { out.finished.row(i)[0] = finished };
-    if finished {
-        if let Some(final_obs) = &out.final_obs {
-            // SAFETY: as above.
-            write_observation(slot, cfg, unsafe { final_obs.row(i) });
+/// A refused batch or step as the matching exception: `IllegalMoveError` (with its reason) for
+/// an illegal action, `MemoryError` for a batch too large, else `XiangqiError`; step errors
+/// carry the `VecEnv.step: ` prefix.
+fn env_error(e: EnvError) -> PyErr {
+    match e {
+        EnvError::Illegal { reason, .. } => {
+            crate::errors::illegal_move_error(format!("VecEnv.step: {e}"), reason)
         }
-        slot.reset(&cfg.starts, cfg.rules);
+        EnvError::OutOfRange { .. } => XiangqiError::new_err(format!("VecEnv.step: {e}")),
+        EnvError::Memory(n) => memory_error(&format!("{n} games")),
+        e => XiangqiError::new_err(e.to_string()),
     }
-    observe(slot, cfg, i, out);
-}
-
-fn reset_one<O: PlaneValue>(slot: &mut Slot, cfg: &Config, i: usize, out: &Outputs<O>) {
-    slot.reset(&cfg.starts, cfg.rules);
-    // SAFETY: game `i` is handled by exactly one task (see `Rows`).
-    unsafe {
-        out.rewards.row(i)[0] = 0.0;
-        out.terminated.row(i)[0] = false;
-        out.truncated.row(i)[0] = false;
-        out.termination.row(i)[0] = 0;
-        out.winner.row(i)[0] = 0;
-        out.lengths.row(i)[0] = 0;
-        out.finished.row(i)[0] = false;
-    }
-    observe(slot, cfg, i, out);
 }
 
 /// The observation buffer, in the dtype chosen at construction.
@@ -256,8 +78,7 @@ enum ObsBuffer {
 /// writes into the same preallocated arrays; copy what you keep.
 #[pyclass(module = "xiangqi._xiangqi", name = "VecEnv", subclass)]
 pub struct VecEnv {
-    slots: Vec<Slot>,
-    cfg: Config,
+    inner: Batch,
     obs: ObsBuffer,
     finished: Py<PyArray1<bool>>,
     masks: Option<Py<PyArray2<bool>>>,
@@ -280,11 +101,26 @@ fn in_pool<R: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> R + Se
     }
 }
 
+/// Resets (no `actions`) or steps `inner` with the outputs bound, the GIL released.
+fn run<O: PlaneValue>(
+    py: Python<'_>,
+    inner: &mut Batch,
+    pool: &Option<rayon::ThreadPool>,
+    actions: Option<&[i64]>,
+    out: &mut Buffers<'_, O>,
+) -> PyResult<()> {
+    py.detach(|| {
+        in_pool(pool, || match actions {
+            Some(actions) => inner.step(actions, out),
+            None => inner.reset(out),
+        })
+    })
+    .map_err(env_error)
+}
+
 impl VecEnv {
-    /// Runs `f` on every game in parallel with the outputs bound, the GIL released.
-    fn for_each_game(&mut self, py: Python<'_>, moves: Option<&[Move]>) -> PyResult<()> {
-        let n = self.slots.len();
-        let masks_width = self.cfg.encoding.size();
+    /// Resets (no `actions`) or steps every game, writing into the env's arrays.
+    fn for_each_game(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
         let rewards = self.rewards.bind(py).clone();
         let terminated = self.terminated.bind(py).clone();
         let truncated = self.truncated.bind(py).clone();
@@ -306,75 +142,45 @@ impl VecEnv {
             Some(m) => Some(m.try_readwrite()?),
             None => None,
         };
-        let mask_rows = match &mut rw_masks {
-            Some(m) => Some(Rows::of(m.as_slice_mut()?, masks_width)),
+        let mask_slice = match &mut rw_masks {
+            Some(m) => Some(m.as_slice_mut()?),
             None => None,
         };
-        macro_rules! outputs {
+        macro_rules! buffers {
             ($obs:expr, $final_obs:expr) => {
-                Outputs {
+                Buffers {
                     obs: $obs,
                     final_obs: $final_obs,
-                    finished: Rows::of(rw_finished.as_slice_mut()?, 1),
-                    masks: mask_rows,
-                    rewards: Rows::of(rw_rewards.as_slice_mut()?, 1),
-                    terminated: Rows::of(rw_terminated.as_slice_mut()?, 1),
-                    truncated: Rows::of(rw_truncated.as_slice_mut()?, 1),
-                    termination: Rows::of(rw_termination.as_slice_mut()?, 1),
-                    winner: Rows::of(rw_winner.as_slice_mut()?, 1),
-                    lengths: Rows::of(rw_lengths.as_slice_mut()?, 1),
-                    turn: Rows::of(rw_turn.as_slice_mut()?, 1),
+                    masks: mask_slice,
+                    rewards: rw_rewards.as_slice_mut()?,
+                    terminated: rw_terminated.as_slice_mut()?,
+                    truncated: rw_truncated.as_slice_mut()?,
+                    finished: rw_finished.as_slice_mut()?,
+                    termination: rw_termination.as_slice_mut()?,
+                    winner: rw_winner.as_slice_mut()?,
+                    lengths: rw_lengths.as_slice_mut()?,
+                    turn: rw_turn.as_slice_mut()?,
                 }
             };
         }
-        let planes = self.cfg.planes() * 90;
+        let (inner, pool) = (&mut self.inner, &self.pool);
         // The games with observation buffers of either element type, f32 or u8.
         macro_rules! with_observations {
             ($obs:expr, $last:expr) => {{
                 let (obs, last) = ($obs.bind(py).clone(), $last.bind(py).clone());
                 let (mut rw, mut rw_last) = (obs.try_readwrite()?, last.try_readwrite()?);
-                let out = outputs!(
-                    Some(Rows::of(rw.as_slice_mut()?, planes)),
-                    Some(Rows::of(rw_last.as_slice_mut()?, planes))
-                );
-                self.run_games(py, moves, &out);
+                let mut out = buffers!(Some(rw.as_slice_mut()?), Some(rw_last.as_slice_mut()?));
+                run(py, inner, pool, actions, &mut out)
             }};
         }
         match &self.obs {
             ObsBuffer::None => {
-                let out: Outputs<f32> = outputs!(None, None);
-                self.run_games(py, moves, &out);
+                let mut out: Buffers<'_, f32> = buffers!(None, None);
+                run(py, inner, pool, actions, &mut out)
             }
             ObsBuffer::F32(obs, last) => with_observations!(obs, last),
             ObsBuffer::U8(obs, last) => with_observations!(obs, last),
         }
-        debug_assert_eq!(n, self.slots.len());
-        Ok(())
-    }
-
-    fn run_games<O: PlaneValue>(
-        &mut self,
-        py: Python<'_>,
-        moves: Option<&[Move]>,
-        out: &Outputs<O>,
-    ) {
-        let slots = &mut self.slots;
-        let cfg = &self.cfg;
-        let pool = &self.pool;
-        py.detach(|| {
-            in_pool(pool, move || match moves {
-                Some(moves) => slots
-                    .par_iter_mut()
-                    .with_min_len(64)
-                    .enumerate()
-                    .for_each(|(i, slot)| step_one(slot, moves[i], cfg, i, out)),
-                None => slots
-                    .par_iter_mut()
-                    .with_min_len(64)
-                    .enumerate()
-                    .for_each(|(i, slot)| reset_one(slot, cfg, i, out)),
-            })
-        });
     }
 
     fn obs_object(&self, py: Python<'_>) -> Py<PyAny> {
@@ -416,11 +222,11 @@ impl VecEnv {
                 first.repr()?
             )));
         }
-        if ndim != 1 || size != self.slots.len() {
+        if ndim != 1 || size != self.inner.num_envs() {
             let shape = array.getattr("shape")?.repr()?.to_string();
             return Err(XiangqiError::new_err(format!(
                 "VecEnv.step: expected {} actions (one per game), got an array of shape {shape}",
-                self.slots.len()
+                self.inner.num_envs()
             )));
         }
         if kind == "u" {
@@ -510,9 +316,7 @@ impl VecEnv {
         let encoding = encoding_for(encoding, variant)?;
         let starts = start_positions(variant, fens.as_deref(), setup)?;
         if let Some(over) = starts.iter().position(|p| !p.has_legal_moves()) {
-            return Err(XiangqiError::new_err(format!(
-                "start position {over} has no legal move (the game is already over)"
-            )));
+            return Err(env_error(EnvError::StartOver(over)));
         }
         let pool = match num_threads {
             None => None,
@@ -524,27 +328,17 @@ impl VecEnv {
                     .map_err(|e| XiangqiError::new_err(e.to_string()))?,
             ),
         };
-        let seed = seed.unwrap_or(0);
-        let mut slots: Vec<Slot> = Vec::new();
-        slots
-            .try_reserve_exact(num_envs)
-            .map_err(|_| memory_error(&format!("{num_envs} games")))?;
-        slots.extend((0..num_envs).map(|i| Slot {
-            game: Game::new(starts[0].clone(), parsed_rules),
-            legal: MoveList::new(),
-            rng: Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64),
-            earlier: VecDeque::new(),
-        }));
-        let cfg = Config {
-            encoding,
+        let cfg = EnvConfig {
             variant,
-            planes: PlaneLayout::of(variant, &parsed_rules),
             rules: parsed_rules,
-            max_plies: max_plies.max(1),
+            encoding,
+            max_plies,
             starts,
             history,
             repetitions,
         };
+        let inner = Batch::new(num_envs, cfg, seed.unwrap_or(0)).map_err(env_error)?;
+        let cfg = inner.config();
         let shape = [num_envs, cfg.planes(), 10, 9];
         let obs = match (observations, obs_dtype) {
             (false, _) => ObsBuffer::None,
@@ -560,8 +354,7 @@ impl VecEnv {
         };
         let n = [num_envs];
         let mut env = VecEnv {
-            slots,
-            cfg,
+            inner,
             obs,
             finished: zeros(py, &n)?,
             masks: if masks {
@@ -586,31 +379,31 @@ impl VecEnv {
     /// How many games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.slots.len()
+        self.inner.num_envs()
     }
 
     /// How many actions the encoding has.
     #[getter]
     fn action_size(&self) -> usize {
-        self.cfg.encoding.size()
+        self.inner.config().encoding.size()
     }
 
     /// The action encoding, `"2086"`, `"8100"` or `"janggi"`.
     #[getter]
     fn encoding(&self) -> &'static str {
-        self.cfg.encoding.name()
+        self.inner.config().encoding.name()
     }
 
     /// The game: `"xiangqi"` or a janggi rule set.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.cfg.variant.name()
+        self.inner.config().variant.name()
     }
 
     /// The rules the games are judged by.
     #[getter]
     fn rules(&self) -> String {
-        self.cfg.rules.to_string()
+        self.inner.config().rules.to_string()
     }
 
     /// The shape of one game's observation, `(16, 10, 9)` without history (janggi:
@@ -619,7 +412,7 @@ impl VecEnv {
     fn observation_shape(&self) -> Option<(usize, usize, usize)> {
         match self.obs {
             ObsBuffer::None => None,
-            _ => Some((self.cfg.planes(), 10, 9)),
+            _ => Some((self.inner.config().planes(), 10, 9)),
         }
     }
 
@@ -636,19 +429,19 @@ impl VecEnv {
     /// Earlier positions in each observation.
     #[getter]
     fn history(&self) -> usize {
-        self.cfg.history
+        self.inner.config().history
     }
 
     /// Whether observations end with the repetition plane.
     #[getter]
     fn repetitions(&self) -> bool {
-        self.cfg.repetitions
+        self.inner.config().repetitions
     }
 
     /// The ply limit after which a game is truncated.
     #[getter]
     fn max_plies(&self) -> u32 {
-        self.cfg.max_plies
+        self.inner.config().max_plies
     }
 
     /// Starts every game again; with `seed`, reseeds each game's generator first.
@@ -660,9 +453,7 @@ impl VecEnv {
         seed: Option<Count<u64>>,
     ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
         if let Some(Count(seed)) = seed {
-            for (i, slot) in self.slots.iter_mut().enumerate() {
-                slot.rng = Rng::with_seed(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
-            }
+            self.inner.reseed(seed);
         }
         self.for_each_game(py, None)?;
         Ok((self.obs_object(py), self.infos(py)?))
@@ -687,56 +478,7 @@ impl VecEnv {
     )> {
         let actions = self.action_array(py, actions)?;
         let actions = actions.try_readonly()?;
-        let actions = actions.as_slice()?;
-        let enc = self.cfg.encoding;
-        let slots = &self.slots;
-        let pool = &self.pool;
-        let decoded: Result<Vec<Move>, (usize, i64)> = py.detach(|| {
-            in_pool(pool, || {
-                slots
-                    .par_iter()
-                    .with_min_len(256)
-                    .zip(actions.par_iter())
-                    .enumerate()
-                    .map(|(i, (slot, &a))| {
-                        let mirror = slot.pos().turn() == Color::Black;
-                        usize::try_from(a)
-                            .ok()
-                            .and_then(|a| enc.decode(a, slot.pos(), mirror))
-                            // The game's legal moves are listed already (the mask's list).
-                            .filter(|m| slot.legal.contains(m))
-                            .ok_or((i, a))
-                    })
-                    .collect()
-            })
-        });
-        let moves = decoded.map_err(|(i, a)| {
-            let size = enc.size();
-            if a < 0 || a as u64 >= size as u64 {
-                XiangqiError::new_err(format!(
-                    "VecEnv.step: action {a} of game {i} is out of range: the {} encoding has \
-                     actions 0..{}",
-                    enc.name(),
-                    size - 1
-                ))
-            } else {
-                let pos = self.slots[i].pos();
-                let mirror = pos.turn() == Color::Black;
-                let m = usize::try_from(a)
-                    .ok()
-                    .and_then(|a| enc.decode(a, pos, mirror));
-                let reason = m.and_then(|m| pos.illegal_reason(m));
-                let why = reason.map_or(String::new(), |r| format!(": {r}"));
-                crate::errors::illegal_move_error(
-                    format!(
-                        "VecEnv.step: action {a} is not a legal move in game {i} ({}){why}",
-                        pos.fen()
-                    ),
-                    reason,
-                )
-            }
-        })?;
-        self.for_each_game(py, Some(&moves))?;
+        self.for_each_game(py, Some(actions.as_slice()?))?;
         Ok((
             self.obs_object(py),
             self.rewards.clone_ref(py).into_any(),
@@ -749,31 +491,13 @@ impl VecEnv {
     /// A uniformly random legal action for each game (each game has its own seeded generator).
     /// Returns the same int64 array on every call.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let enc = self.cfg.encoding;
         let actions = self.actions.bind(py).clone();
         {
             let mut rw = actions.try_readwrite()?;
             let out = rw.as_slice_mut()?;
-            let slots = &mut self.slots;
-            let pool = &self.pool;
-            py.detach(|| {
-                in_pool(pool, move || {
-                    slots
-                        .par_iter_mut()
-                        .with_min_len(256)
-                        .zip(out.par_iter_mut())
-                        .for_each(|(slot, a)| {
-                            let mirror = slot.pos().turn() == Color::Black;
-                            *a = match slot.legal.len() {
-                                0 => -1,
-                                n => {
-                                    let m = slot.legal[slot.rng.usize(..n)];
-                                    enc.index(m, mirror).map_or(-1, |i| i as i64)
-                                }
-                            };
-                        })
-                })
-            });
+            let (inner, pool) = (&mut self.inner, &self.pool);
+            py.detach(|| in_pool(pool, || inner.random_actions(out)))
+                .map_err(env_error)?;
         }
         Ok(actions)
     }
@@ -793,41 +517,44 @@ impl VecEnv {
 
     /// The FEN of each game.
     fn fens(&self) -> Vec<String> {
-        self.slots.iter().map(|s| s.pos().fen()).collect()
+        (0..self.inner.num_envs())
+            .filter_map(|i| self.inner.game(i))
+            .map(|g| g.position().fen())
+            .collect()
     }
 
     /// Game `index` as a `Board` (a copy, with its moves and rules).
     fn board(&self, index: Count<usize>) -> PyResult<Board> {
-        let slot = self
-            .slots
-            .get(index.0)
+        let game = self
+            .inner
+            .game(index.0)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("game index out of range"))?;
-        Ok(Board::from_game(slot.game.clone()))
+        Ok(Board::from_game(game.clone()))
     }
 
     /// The legal moves of game `index`.
     fn legal_moves(&self, index: Count<usize>) -> PyResult<Vec<PyMove>> {
-        let slot = self
-            .slots
-            .get(index.0)
+        let legal = self
+            .inner
+            .legal_moves(index.0)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("game index out of range"))?;
-        Ok(slot.legal.iter().map(|&m| PyMove::wrap(m)).collect())
+        Ok(legal.iter().map(|&m| PyMove::wrap(m)).collect())
     }
 
     fn __len__(&self) -> usize {
-        self.slots.len()
+        self.inner.num_envs()
     }
 
     fn __repr__(&self) -> String {
-        let variant = match self.cfg.variant {
+        let variant = match self.inner.config().variant {
             Variant::Xiangqi => String::new(),
             v => format!(", variant={:?}", v.name()),
         };
         format!(
             "VecEnv(num_envs={}, rules={:?}, encoding={:?}{variant})",
-            self.slots.len(),
-            self.cfg.rules.to_string(),
-            self.cfg.encoding.name()
+            self.inner.num_envs(),
+            self.inner.config().rules.to_string(),
+            self.inner.config().encoding.name()
         )
     }
 }
