@@ -28,7 +28,9 @@ export const state = {
   seed: 1,
   flipped: false,
   selected: null,
-  resigned: null, // the colour that resigned (the core knows nothing of resignation)
+  // The colour that resigned. The page keeps it here and saves it with the game; it is not
+  // played into the Game (whose resign() the page does not call), and outcome() reports it first.
+  resigned: null,
   thinking: false,
   thinkSeq: 0,
   engine: null,

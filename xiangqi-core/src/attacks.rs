@@ -25,12 +25,15 @@
 //! only an occupancy extract the file's bits themselves ([`file_occupancy`], a multiplication);
 //! the `_on_file` forms take them from a caller that keeps them, as [`Position`] does.
 //!
-//! A second variant (janggi: diagonal lines in the palace, a cannon that never jumps or takes a
-//! cannon, an elephant that crosses the river) adds its own tables and a second implementation
-//! of this set of functions ([`janggi`]). Each game's move generator and check queries
-//! (`variants/xiangqi.rs`, `variants/janggi.rs`) call their own set, statically, once the
-//! position's variant has picked the game; the xiangqi functions know nothing of janggi, so
-//! xiangqi pays nothing for it.
+//! A second game (janggi: diagonal lines in the palace, a cannon that never jumps or takes a
+//! cannon, an elephant that crosses the river) adds its own tables and its own version of each
+//! function whose piece moves differently there ([`janggi`]; the horse's are shared). The
+//! variant picks the game once per query: a [`Position`] method runs `variants::dispatch!`, a
+//! `match` on the variant's game that names that game's rules (`variants/xiangqi.rs` or
+//! `variants/janggi.rs`, each an implementation of the crate's `Family` trait) as a type, and
+//! those rules call their own set of these functions directly, so every call below the dispatch
+//! is resolved at compile time. The xiangqi functions know nothing of janggi, so xiangqi pays
+//! nothing for it.
 //!
 //! ```
 //! use xiangqi_core::attacks::{self, attackers};

@@ -6,11 +6,11 @@
 Each game starts from an opening (the package's balanced set, or ``--openings FILE``: EPD or
 PGN), and for its first ``explore_plies`` plies the move is drawn from the policy target (a
 softmax over the engine's root move scores) instead of always the best, so that games differ.
-Every position of a game becomes a row (see ``SCHEMA`` and ``docs/selfplay.md``); each shard
-holds ``games_per_shard`` whole games and is written at once, so an interrupted run continues
-where it stopped when started again with the same settings and ``--out``. Workers are local
-processes, or Ray tasks with ``--ray`` (pip install 'xiangqi[ray]'); a game only depends on its
-number and the settings, so a shard that Ray plays again after a lost worker is the same.
+Every position of a game becomes a row (see ``SCHEMA`` and "Self-play data" in ``docs/ray.md``);
+each shard holds ``games_per_shard`` whole games and is written at once, so an interrupted run
+continues where it stopped when started again with the same settings and ``--out``. Workers are
+local processes, or Ray tasks with ``--ray`` (pip install 'xiangqi[ray]'); a game only depends on
+its number and the settings, so a shard that Ray plays again after a lost worker is the same.
 
 Reading the shards back::
 
