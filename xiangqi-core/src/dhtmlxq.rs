@@ -395,7 +395,7 @@ pub fn write(game: &PgnGame) -> Result<String, PgnWriteError> {
     write_with(game, ChineseStyle::SIMPLIFIED)
 }
 
-/// [`write`], the result's words (红胜, 黑胜, 和棋, 未知) in the characters of `style`
+/// [`write()`], the result's words (红胜, 黑胜, 和棋, 未知) in the characters of `style`
 /// (traditional: 紅勝, 黑勝; what Big5 has, see [`ChineseStyle::for_encoding`]).
 pub fn write_with(game: &PgnGame, style: ChineseStyle) -> Result<String, PgnWriteError> {
     let tree = game.tree();

@@ -148,7 +148,7 @@ impl Game {
     }
 
     /// A game of `variant` from a FEN (`None`: the variant's start position), under the
-    /// variant's own rules ([`Variant::default_rules`]).
+    /// variant's own rules ([`Variant::default_rules`](crate::Variant::default_rules)).
     ///
     /// ```
     /// use xiangqi_core::{Game, Termination, Variant};

@@ -6,7 +6,7 @@
 //! numbered in Korean notation (`1. 79졸78 2. 41졸42 ...`, the pass `한수쉼`; see
 //! [`crate::notation::korean`]). Several games may follow one another, each starting with its
 //! headers. The reader gives each as a [`PgnGame`] of janggi (its tags the header lines, in
-//! their order). [`write`] writes one back.
+//! their order). [`write()`] writes one back.
 //!
 //! ```
 //! use xiangqi_core::gib;

@@ -97,7 +97,7 @@ pub enum PositionProblem {
 impl PositionProblem {
     /// `true` when a position with this problem still works for move generation (one general
     /// per side, inside its palace, no more pieces than a real game has), so
-    /// [`PositionError::ignore`] may accept it.
+    /// [`PositionError::ignore`](crate::PositionError::ignore) may accept it.
     pub const fn is_tolerable(self) -> bool {
         matches!(
             self,

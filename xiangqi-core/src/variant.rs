@@ -33,7 +33,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// The game a position is played by. See the [module documentation](self).
+/// The game a position is played by: xiangqi, or janggi under one of Fairy-Stockfish's four rule
+/// sets (`janggi`, `janggitraditional`, `janggimodern`, `janggicasual`: they differ in bikjang,
+/// counting and repetition). The variant decides how pieces move and which moves are legal;
+/// how a game ends is [`Rules`](crate::Rules)' (see [`Variant::default_rules`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

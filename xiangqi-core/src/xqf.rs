@@ -18,7 +18,7 @@
 //! Bad input gives an [`XqfError`]; a move that is not legal where it stands is cut off with
 //! its subtree and noted as a warning (`line` 0, `column` the record's byte offset).
 //!
-//! [`write`] makes a version 1.0 file (unencrypted, which every XQF reader takes) of one
+//! [`write()`] makes a version 1.0 file (unencrypted, which every XQF reader takes) of one
 //! record: the tags above in the header, text in GBK, the whole tree with its comments. XQF
 //! has no place for NAGs (they are left out) nor for the comment that opens a variation (it is
 //! put before the comment of the variation's first move).

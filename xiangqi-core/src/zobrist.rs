@@ -9,7 +9,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// Keys by [piece index][square].
+/// Keys by \[piece index\]\[square\].
 pub static PIECE_SQUARE: [[u64; 90]; 14] = {
     let mut t = [[0u64; 90]; 14];
     let mut state = 0x5851_f42d_4c95_7f2d_u64;

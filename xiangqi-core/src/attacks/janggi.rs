@@ -13,7 +13,7 @@
 //! - **The soldier** goes forward or sideways from the start, never back.
 //! - **No flying general**: generals attack only by their palace steps.
 //!
-//! The horse moves as in xiangqi ([`horse_attacks`](super::horse_attacks)). In janggi a piece
+//! The horse moves as in xiangqi ([`horse_attacks`]). In janggi a piece
 //! moves where it attacks, so [`attacks`] is also where a piece may go (own pieces not yet
 //! excluded).
 //!
