@@ -990,35 +990,18 @@ impl Board {
         let repeated = repetitions.then(|| self.game.repetition_count().saturating_sub(1));
         let layout = PlaneLayout::of(self.game.position().variant(), &self.game.rules());
         let shape = (layout.count(history) + usize::from(repetitions), 10, 9);
+        let planes = PlanesOf {
+            layout,
+            positions: &refs,
+            history,
+            own,
+            mirror,
+            repeated,
+            shape,
+        };
         match dtype {
-            "float32" | "float" | "f4" => {
-                let mut out = Array3::<f32>::zeros(shape);
-                let slice = out.as_slice_mut().expect("a new array is contiguous");
-                layout.write(
-                    refs[0],
-                    refs[1..].iter().copied(),
-                    history,
-                    own,
-                    mirror,
-                    repeated,
-                    slice,
-                );
-                Ok(PyArray3::from_owned_array(py, out).into_any())
-            }
-            "uint8" | "u1" => {
-                let mut out = Array3::<u8>::zeros(shape);
-                let slice = out.as_slice_mut().expect("a new array is contiguous");
-                layout.write(
-                    refs[0],
-                    refs[1..].iter().copied(),
-                    history,
-                    own,
-                    mirror,
-                    repeated,
-                    slice,
-                );
-                Ok(PyArray3::from_owned_array(py, out).into_any())
-            }
+            "float32" | "float" | "f4" => Ok(planes.array::<f32>(py)),
+            "uint8" | "u1" => Ok(planes.array::<u8>(py)),
             _ => Err(XiangqiError::new_err(format!(
                 "dtype must be \"float32\" or \"uint8\", not {dtype:?}"
             ))),
@@ -1288,4 +1271,36 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LegalMoveGenerator>()?;
     m.add("MAX_HISTORY", MAX_HISTORY)?;
     Ok(())
+}
+
+/// What [`Board::planes`] writes, for an array of either element type.
+struct PlanesOf<'a> {
+    layout: PlaneLayout,
+    /// The current position, then the earlier ones, latest first.
+    positions: &'a [&'a Position],
+    history: usize,
+    own: Color,
+    mirror: bool,
+    repeated: Option<u32>,
+    shape: (usize, usize, usize),
+}
+
+impl PlanesOf<'_> {
+    /// The planes as a new numpy array of `T`.
+    fn array<'py, T: xiangqi_learn::PlaneValue + numpy::Element>(
+        &self,
+        py: Python<'py>,
+    ) -> Bound<'py, PyAny> {
+        let mut out = Array3::<T>::from_elem(self.shape, T::default());
+        self.layout.write(
+            self.positions[0],
+            self.positions[1..].iter().copied(),
+            self.history,
+            self.own,
+            self.mirror,
+            self.repeated,
+            out.as_slice_mut().expect("a new array is contiguous"),
+        );
+        PyArray3::from_owned_array(py, out).into_any()
+    }
 }
