@@ -691,6 +691,11 @@ typedef uint32_t xq_record_format;
 #define XQ_TERMINATION_DOUBLE_PASS 12
 
 /**
+ * Janggimodern: the side that moved last shuttled one piece back and forth; it loses.
+ */
+#define XQ_TERMINATION_BACK_AND_FORTH 13
+
+/**
  * The move is legal.
  */
 #define XQ_ILLEGAL_NONE 0

@@ -15,11 +15,6 @@ from conftest import read_tsv
 from xiangqi import Board
 
 CASES = read_tsv("rules/janggi_endings.tsv")
-# pyffish ends a janggimodern game when one side moves a piece back and forth (the mover loses);
-# the core documents that rule but does not apply it (docs/janggi.md), so these rows fail.
-BACK_AND_FORTH = pytest.mark.xfail(
-    reason="core does not apply janggimodern's back-and-forth rule", raises=AssertionError
-)
 WINNERS = {"red": xiangqi.RED, "black": xiangqi.BLACK, "draw": None}
 
 
@@ -38,10 +33,7 @@ def expected(case: dict) -> tuple[str, object]:
 
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(c, marks=BACK_AND_FORTH) if c["termination"] == "back_and_forth" else c
-        for c in CASES
-    ],
+    CASES,
     ids=lambda c: f"{c['variant']}-{c['termination']}",
 )
 def test_the_board_judges_the_ending_as_fairy_stockfish(case: dict) -> None:

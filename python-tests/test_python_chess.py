@@ -36,7 +36,10 @@ def test_termination_is_an_enum_mapping_vecenv_codes_back() -> None:
     import enum
 
     assert issubclass(Termination, enum.Enum)
-    assert [t.value for t in Termination] == list(range(1, 13))
+    # The enum is the core's table (value and words), member for member.
+    table = xiangqi._xiangqi.terminations()
+    assert [(t.value, t.description()) for t in Termination] == table
+    assert [t.name for t in Termination] == [words.upper().replace(" ", "_") for _, words in table]
     assert Termination(3) is Termination.PERPETUAL_CHECK and Termination["STALEMATE"].value == 2
     assert Termination.PERPETUAL_CHECK.description() == "perpetual check"
     env = xiangqi.VecEnv(1, fens=["3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"])

@@ -44,7 +44,7 @@ import sys
 
 import pyffish as sf
 
-from janggi_fsf import ARRANGEMENTS, piece_at, split, start
+from janggi_fsf import ARRANGEMENTS, piece_at, piece_on, split, start
 
 VARIANTS = ["janggi", "janggitraditional", "janggimodern", "janggicasual"]
 COUNTING = {"janggi", "janggimodern"}
@@ -58,7 +58,7 @@ QUOTA = {
     "janggi": {"checkmate": 30, "double_pass": 30, "bikjang": 30, "repetition": 30, "perpetual_check": 30, "move_limit": 30},
     "janggitraditional": {"checkmate": 6, "double_pass": 6, "bikjang": 6, "repetition": 6, "perpetual_check": 4, "move_limit": 6},
     # No perpetual check here: a shuttling checker meets the back-and-forth rule first.
-    "janggimodern": {"checkmate": 6, "double_pass": 6, "repetition": 6, "move_limit": 6, "back_and_forth": 8},
+    "janggimodern": {"checkmate": 6, "double_pass": 6, "repetition": 6, "move_limit": 6, "back_and_forth": 16},
     "janggicasual": {"checkmate": 6, "double_pass": 6, "repetition": 6, "perpetual_check": 4, "move_limit": 6},
 }
 
@@ -229,7 +229,8 @@ def playout(variant: str, fen: str, rng: random.Random, max_plies: int = 200):
     """One random game: returns (row fen, moves, verdict) at the first end, or None.
 
     pyffish is asked for the game end only where one can be: no legal move, two passes, the
-    generals facing, a position seen before since the last capture, the no-capture limit.
+    generals facing, a position seen before since the last capture, the no-capture limit, and in
+    janggimodern after every move (its back-and-forth rule ends games without a repetition).
     """
     moves: list[str] = []
     keys: list[str] = []
@@ -244,6 +245,8 @@ def playout(variant: str, fen: str, rng: random.Random, max_plies: int = 200):
             or facing(now)
             or key in keys
             or int(now.split()[4]) >= LIMIT[variant]
+            # janggimodern's back-and-forth rule needs no repeated position: ask after every move.
+            or variant == "janggimodern"
         )
         keys.append(key)
         if may_end:
@@ -355,6 +358,59 @@ def shuttle(variant: str, rng: random.Random):
     return None
 
 
+NAMES = {"r": "chariot", "c": "cannon", "n": "horse", "b": "elephant", "a": "guard", "p": "soldier", "k": "general"}
+
+
+def shuttle_one_piece(rng: random.Random):
+    """janggimodern: the side to move shuttles one piece between two points, sometimes with a
+    pass among its moves, while the other side makes random quiet moves (a check now and then);
+    pyffish judges after every ply and the row stops at the first end (or after 16 plies)."""
+    variant = "janggimodern"
+    fen = random_sparse(rng, rng.choice([0, 0, 1]))
+    if not acceptable(variant, fen):
+        return None
+    quiet = [m for m in sf.legal_moves(variant, fen, []) if not is_pass(m) and not piece_at(fen, split(m)[1])]
+    if not quiet:
+        return None
+    first = rng.choice(quiet)
+    piece = piece_on(fen, split(first)[0]).lower()
+    pass_at = rng.choice([None, None, 2, 3, 4, 4])
+    own: list[str] = []
+    for j in range(8):
+        if j == pass_at:
+            own.append("pass")
+        else:
+            own.append(first if sum(m != "pass" for m in own) % 2 == 0 else reverse(first))
+    moves: list[str] = []
+    for j in range(8):
+        legal = sf.legal_moves(variant, fen, moves)
+        mv = own[j]
+        if mv == "pass":
+            passes = [m for m in legal if is_pass(m)]
+            if not passes:
+                return None
+            mv = passes[0]
+        if mv not in legal:
+            return None
+        moves.append(mv)
+        verdict = judge(variant, fen, moves)
+        if verdict:
+            break
+        now = sf.get_fen(variant, fen, moves)
+        replies = [m for m in sf.legal_moves(variant, fen, moves) if is_pass(m) or not piece_at(now, split(m)[1])]
+        replies = [m for m in replies if not is_pass(m)] or replies
+        if not replies:
+            return None
+        # A check now and then: a shuttle move made in check does not count.
+        checks = [m for m in replies if sf.gives_check(variant, fen, moves + [m])]
+        moves.append(rng.choice(checks if checks and rng.random() < 0.3 else replies))
+        verdict = judge(variant, fen, moves)
+        if verdict:
+            break
+    source = f"one side shuttles its {NAMES[piece]}" + (", a pass among its moves" if pass_at is not None else "")
+    return fen, moves, verdict, source
+
+
 def mate_in_one(variant: str, rng: random.Random):
     """A sparse position with a mating move, and that move."""
     fen = random_sparse(rng, rng.choice([2, 3]))
@@ -457,6 +513,16 @@ def main() -> None:
             if judge(variant, fen, moves) or judge(variant, fen, moves[:1]):
                 continue
             lines.append(row(variant, fen, moves, None, "the generals face on two plies in a row: no bikjang in this variant, the game goes on"))
+            made += 1
+    # janggimodern's back-and-forth rule at its edges: every piece kind (the general and the
+    # guards are exempt), a pass among the shuttling side's moves, shuttle moves made in check.
+    made = tried = 0
+    while made < 48 and tried < 4000:
+        tried += 1
+        result = shuttle_one_piece(rng)
+        if result:
+            fen, moves, verdict, source = result
+            lines.append(row("janggimodern", fen, moves, verdict, source))
             made += 1
     for variant in VARIANTS:
         for fen in ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "4k4/3a5/9/9/9/9/9/9/4A4/3K5 b - - 0 1"):

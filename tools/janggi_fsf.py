@@ -23,8 +23,8 @@ def split(move: str) -> tuple[str, str]:
     return move[:i], move[i:]
 
 
-def piece_at(fen: str, point: str) -> bool:
-    """`True` when `point` (ranks 1..10, `"e9"`) holds a piece in `fen`."""
+def piece_on(fen: str, point: str) -> str | None:
+    """The FEN letter of the piece on `point` (ranks 1..10, `"e9"`) in `fen`, or `None`."""
     file, rank = ord(point[0]) - ord("a"), int(point[1:])
     row = fen.split()[0].split("/")[10 - rank]
     f = 0
@@ -33,6 +33,11 @@ def piece_at(fen: str, point: str) -> bool:
             f += int(c)
         else:
             if f == file:
-                return True
+                return c
             f += 1
-    return False
+    return None
+
+
+def piece_at(fen: str, point: str) -> bool:
+    """`True` when `point` (ranks 1..10, `"e9"`) holds a piece in `fen`."""
+    return piece_on(fen, point) is not None

@@ -71,7 +71,9 @@ pub enum NoMoveTest {
 ///
 /// `repetition` is the outcome of the repetition that `pos` completes, when it completes one
 /// (the caller knows the history: [`Game`](crate::Game) a threefold repetition, the search a
-/// cycle on its path), judged by the repetition rule of `rules`. With
+/// cycle on its path), judged by the repetition rule of `rules`; under
+/// [`Rules::back_and_forth`](crate::Rules::back_and_forth) the caller passes the
+/// [`Termination::BackAndForth`] loss there too, when the last move completed one. With
 /// [`NoMoveTest::WhenRuleEnds`] a position that no rule ends gives `None` even when the side to
 /// move has no legal move.
 #[inline]

@@ -495,9 +495,38 @@ impl Game {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);
         }
-        let repetition = (self.repetition_count() >= self.rules.repetition_count.max(2))
-            .then(|| self.repetition_outcome());
+        let repetition = if self.rules.back_and_forth && self.moved_back_and_forth() {
+            Some(Outcome::new(
+                Termination::BackAndForth,
+                Some(self.position.turn()),
+            ))
+        } else {
+            (self.repetition_count() >= self.rules.repetition_count.max(2))
+                .then(|| self.repetition_outcome())
+        };
         adjudicate(&self.position, &self.rules, repetition, no_moves)
+    }
+
+    /// [`janggi::moved_back_and_forth`](crate::janggi::moved_back_and_forth) over the moves
+    /// since the last capture.
+    fn moved_back_and_forth(&self) -> bool {
+        let reversible = self
+            .records
+            .iter()
+            .rposition(|r| r.captured.is_some())
+            .map_or(0, |last| last + 1);
+        let plies = (reversible..self.records.len()).rev().map(|i| {
+            let record = &self.records[i];
+            crate::janggi::ShuttlePly {
+                mv: record.mv,
+                role: record.piece.role,
+                in_check_before: match i.checked_sub(1) {
+                    Some(before) => self.records[before].gave_check,
+                    None => self.start.is_check(),
+                },
+            }
+        });
+        crate::janggi::moved_back_and_forth(plies)
     }
 
     /// A legal move of the side to move after which the rules draw the game (a repetition or

@@ -64,6 +64,81 @@ pub fn counting_winner(pos: &Position) -> Color {
     }
 }
 
+/// One ply as [`moved_back_and_forth`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShuttlePly {
+    /// The move (a pass is the general's point twice).
+    pub mv: Move,
+    /// The role of the piece that made it.
+    pub role: Role,
+    /// Whether the side that made it was in check before it.
+    pub in_check_before: bool,
+}
+
+/// Janggimodern's rule against moving one piece back and forth ([`Rules::back_and_forth`]), as
+/// Fairy-Stockfish applies it: `true` when the side that has just moved loses by it.
+///
+/// `plies` are the moves since the last capture, newest first, both sides' (the capture itself
+/// and anything before it left out: a capture breaks every shuttle). Only the moves of the side
+/// that just moved count, and none of them may have been made in check. The last one must move
+/// a piece other than the general and the guards (a pass never counts as the last move). It
+/// loses when its moves, newest first, are B to A, A to B, B to A, A to B and one more arriving
+/// on B (four shuttles of one piece between two points, the first arriving by a quiet move);
+/// a pass may stand in for the second-newest of them (A to B, pass, B to A, A to B, B to A,
+/// arriving on B). The opponent's moves in between do not matter.
+///
+/// [`Game`](crate::Game) and the engine's search call it after every move of a game whose rules
+/// ask for it.
+///
+/// ```
+/// use xiangqi_core::janggi::{moved_back_and_forth, ShuttlePly};
+/// use xiangqi_core::{Move, Role};
+///
+/// let ply = |text: &str| {
+///     let iccs: xiangqi_core::Iccs = text.parse().unwrap();
+///     ShuttlePly { mv: Move::new(iccs.from, iccs.to), role: Role::Chariot, in_check_before: false }
+/// };
+/// // Han's chariot: i9i7, i7i9, i9i7, i7i9, i9i7 (Cho's moves between), newest first.
+/// let plies: Vec<ShuttlePly> = ["i9i7", "a0b0", "i7i9", "c2b0", "i9i7", "b0c2", "i7i9", "c2b0", "i9i7", "f0f1"]
+///     .iter().map(|m| ply(m)).collect();
+/// assert!(!moved_back_and_forth(plies[2..].iter().copied()));
+/// assert!(moved_back_and_forth(plies.iter().copied()));
+/// ```
+///
+/// [`Rules::back_and_forth`]: crate::Rules::back_and_forth
+pub fn moved_back_and_forth(plies: impl IntoIterator<Item = ShuttlePly>) -> bool {
+    let mut own = plies.into_iter().step_by(2);
+    let reverse = |m: Move| Move::new(m.to(), m.from());
+    let Some(last) = own.next() else {
+        return false;
+    };
+    if Position::is_pass(last.mv)
+        || last.in_check_before
+        || matches!(last.role, Role::General | Role::Advisor)
+    {
+        return false;
+    }
+    let Some(second) = own.next().filter(|p| !p.in_check_before) else {
+        return false;
+    };
+    // The moves that must each undo the one after them, newest first, then the count of them.
+    let (mut newer, shuttles) = if second.mv == reverse(last.mv) {
+        (second.mv, 2)
+    } else if Position::is_pass(second.mv) {
+        (last.mv, 3)
+    } else {
+        return false;
+    };
+    for _ in 0..shuttles {
+        match own.next() {
+            Some(p) if !p.in_check_before && p.mv == reverse(newer) => newer = p.mv,
+            _ => return false,
+        }
+    }
+    own.next()
+        .is_some_and(|p| !p.in_check_before && p.mv.to() == newer.from())
+}
+
 /// The points of every cannon in `pos` (both sides): what janggi cannon moves need to know
 /// (the `cannons` argument of [`attacks::janggi`](crate::attacks::janggi)'s functions).
 #[inline]

@@ -46,11 +46,14 @@ pub enum Termination {
     Bikjang,
     /// Janggi: both sides passed, one after the other; counting decides, or it is a draw.
     DoublePass,
+    /// Janggimodern: the side that moved last shuttled one piece back and forth and loses
+    /// ([`Rules::back_and_forth`](crate::Rules::back_and_forth)).
+    BackAndForth,
 }
 
 impl Termination {
     /// Every termination, in code order.
-    pub const ALL: [Termination; 12] = [
+    pub const ALL: [Termination; 13] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::PerpetualCheck,
@@ -63,6 +66,7 @@ impl Termination {
         Termination::Time,
         Termination::Bikjang,
         Termination::DoublePass,
+        Termination::BackAndForth,
     ];
 
     /// The fixed number of the termination, shared by the C header (`XQ_TERMINATION_*`), the
@@ -83,6 +87,7 @@ impl Termination {
     /// | 10 | time (a flag fell: the side out of time loses) |
     /// | 11 | bikjang (janggi) |
     /// | 12 | double pass (janggi) |
+    /// | 13 | back and forth (janggimodern: the side that moved one piece back and forth loses) |
     pub const fn code(self) -> u8 {
         match self {
             Termination::Checkmate => 1,
@@ -97,6 +102,7 @@ impl Termination {
             Termination::Time => 10,
             Termination::Bikjang => 11,
             Termination::DoublePass => 12,
+            Termination::BackAndForth => 13,
         }
     }
 
@@ -124,6 +130,7 @@ impl Termination {
             Termination::Time => "time",
             Termination::Bikjang => "bikjang",
             Termination::DoublePass => "double pass",
+            Termination::BackAndForth => "back and forth",
         }
     }
 }
@@ -338,6 +345,11 @@ impl Outcome {
                 side(w)
             ),
             (Termination::DoublePass, None) => "Draw: both sides passed in a row.".to_owned(),
+            (Termination::BackAndForth, Some(w)) => format!(
+                "{} wins: {} moved one piece back and forth, which loses in janggimodern.",
+                side(w),
+                side(!w)
+            ),
             (t, Some(w)) => format!("{} wins by {}.", side(w), t.name()),
             (t, None) => format!("Draw by {}.", t.name()),
         }
@@ -384,13 +396,14 @@ mod tests {
             (Termination::Time, 10),
             (Termination::Bikjang, 11),
             (Termination::DoublePass, 12),
+            (Termination::BackAndForth, 13),
         ];
         for (t, code) in expected {
             assert_eq!(t.code(), code, "{t}");
             assert_eq!(Termination::from_code(code), Some(t));
         }
         assert_eq!(Termination::from_code(0), None);
-        assert_eq!(Termination::from_code(13), None);
+        assert_eq!(Termination::from_code(14), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! Janggi's presets carry Fairy-Stockfish's names ([`Rules::janggi`]): `janggi` (perpetual
 //! check loses; bikjang, two passes, other repetitions and 100 plies without a capture are
 //! decided by counting), `janggitraditional` (the same endings drawn), `janggimodern` (counting,
-//! fourfold repetition, 200 plies). `janggicasual` ends games as `janggitraditional` does: the
+//! fourfold repetition, 200 plies, and moving one piece back and forth loses). `janggicasual` ends games as `janggitraditional` does: the
 //! two variants differ in bikjang, which is a rule of movement ([`Variant`](crate::Variant)).
 //!
 //! ```
@@ -101,6 +101,11 @@ pub struct Rules {
     pub counting: bool,
     /// How many occurrences of a position make a repetition: 3 (janggimodern: 4).
     pub repetition_count: u32,
+    /// Janggimodern: a side that moves one piece back and forth loses on the move that completes
+    /// the shuttle (see [`janggi::moved_back_and_forth`] for exactly which moves count).
+    ///
+    /// [`janggi::moved_back_and_forth`]: crate::janggi::moved_back_and_forth
+    pub back_and_forth: bool,
 }
 
 /// The no-capture limit of every xiangqi preset: 120 plies, sixty moves each.
@@ -162,6 +167,7 @@ impl Rules {
             crate::Variant::JanggiModern => Rules {
                 no_capture_limit: Some(200),
                 repetition_count: 4,
+                back_and_forth: true,
                 ..Rules::janggi(crate::Variant::Janggi)
             },
             crate::Variant::Janggi => Rules {
@@ -170,6 +176,7 @@ impl Rules {
                 insufficient_material: false,
                 counting: true,
                 repetition_count: 3,
+                back_and_forth: false,
             },
             crate::Variant::JanggiTraditional | crate::Variant::JanggiCasual => Rules {
                 counting: false,
@@ -185,6 +192,7 @@ impl Rules {
             insufficient_material: true,
             counting: false,
             repetition_count: 3,
+            back_and_forth: false,
         }
     }
 
@@ -218,6 +226,7 @@ impl Rules {
             usize::from(r.no_capture_limit != self.no_capture_limit)
                 + usize::from(r.insufficient_material != self.insufficient_material)
                 + usize::from(r.repetition_count != self.repetition_count)
+                + usize::from(r.back_and_forth != self.back_and_forth)
         };
         // A base must share the repetition rule: the text has no option for it.
         let counting = NAMED
@@ -274,6 +283,10 @@ impl fmt::Display for Rules {
         if self.repetition_count != base.repetition_count {
             write!(f, ",repetitions={}", self.repetition_count)?;
         }
+        if self.back_and_forth != base.back_and_forth {
+            let on = if self.back_and_forth { "on" } else { "off" };
+            write!(f, ",back-and-forth={on}")?;
+        }
         Ok(())
     }
 }
@@ -314,6 +327,13 @@ impl FromStr for Rules {
                         _ => return Err(error(ParseRulesReason::BadValue)),
                     }
                 }
+                "back-and-forth" => {
+                    rules.back_and_forth = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(error(ParseRulesReason::BadValue)),
+                    }
+                }
                 "repetitions" => {
                     rules.repetition_count = value
                         .parse()
@@ -333,7 +353,8 @@ impl FromStr for Rules {
 pub enum ParseRulesReason {
     /// The first word is not a preset's name.
     UnknownPreset,
-    /// An option is not `no-capture=`, `insufficient-material=`, `counting=` or `repetitions=`.
+    /// An option is not `no-capture=`, `insufficient-material=`, `counting=`, `repetitions=` or
+    /// `back-and-forth=`.
     BadOption,
     /// An option's value is not a number / `off` (no-capture) or `on` / `off`.
     BadValue,
@@ -362,7 +383,7 @@ impl fmt::Display for ParseRulesError {
             ParseRulesReason::BadOption => write!(
                 f,
                 "bad rules option in {:?}: expected no-capture=N|off, insufficient-material=on|off, \
-                 counting=on|off or repetitions=N",
+                 counting=on|off, repetitions=N or back-and-forth=on|off",
                 self.input
             ),
             ParseRulesReason::BadValue => write!(f, "bad rules option value in {:?}", self.input),
@@ -494,6 +515,20 @@ mod tests {
             ..Rules::axf()
         };
         assert_eq!(odd.to_string(), "axf,repetitions=5");
+        assert!(modern.back_and_forth && !janggi.back_and_forth);
+        let tolerant = Rules {
+            back_and_forth: false,
+            ..modern
+        };
+        assert_eq!(tolerant.to_string(), "janggimodern,back-and-forth=off");
+        assert_eq!(tolerant.to_string().parse::<Rules>(), Ok(tolerant));
+        assert_eq!(
+            "janggimodern,back-and-forth=maybe"
+                .parse::<Rules>()
+                .unwrap_err()
+                .reason,
+            ParseRulesReason::BadValue
+        );
         assert_eq!("axf,repetitions=5".parse::<Rules>(), Ok(odd));
         assert_eq!(
             "janggi,counting=maybe".parse::<Rules>().unwrap_err().reason,

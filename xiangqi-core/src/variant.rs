@@ -9,7 +9,7 @@
 //! |---|---|---|---|
 //! | `janggi` | must be broken; twice in a row ends the game, by counting | yes | perpetual check loses, else counting |
 //! | `janggitraditional` | must be broken; twice in a row is a draw | no | perpetual check loses, else a draw |
-//! | `janggimodern` | no rule | yes | fourfold; moving one piece back and forth is forbidden |
+//! | `janggimodern` | no rule | yes | fourfold; moving one piece back and forth loses |
 //! | `janggicasual` | no rule | no | perpetual check loses, else a draw |
 //!
 //! Counting (R 13, C 7, H 5, E 3, A 3, P 2, Han 1.5 more) decides the endings a rule set leaves
@@ -49,8 +49,9 @@ pub enum Variant {
     Janggi = 1,
     /// Janggi with bikjang a draw and no counting (`janggitraditional`).
     JanggiTraditional = 2,
-    /// Janggi under Kakao rules: no bikjang, counting, no moving back and forth, fourfold
-    /// repetition (`janggimodern`).
+    /// Janggi under Kakao rules: no bikjang, counting, fourfold repetition, and a side that
+    /// moves one piece back and forth loses ([`Rules::back_and_forth`](crate::Rules::back_and_forth);
+    /// `janggimodern`).
     JanggiModern = 3,
     /// Janggi without bikjang and counting (`janggicasual`).
     JanggiCasual = 4,

@@ -136,6 +136,8 @@ pub const XQ_TERMINATION_TIME: xq_termination = 10;
 pub const XQ_TERMINATION_BIKJANG: xq_termination = 11;
 /// Janggi: both sides passed in a row; counting decides, or it is a draw.
 pub const XQ_TERMINATION_DOUBLE_PASS: xq_termination = 12;
+/// Janggimodern: the side that moved last shuttled one piece back and forth; it loses.
+pub const XQ_TERMINATION_BACK_AND_FORTH: xq_termination = 13;
 
 /// Why a move is illegal (`XQ_ILLEGAL_NONE` for a legal move); `xq_illegal_reason_message`
 /// gives the text. The numbers are `xiangqi_core::IllegalMoveReason::code()` and never change.
@@ -213,6 +215,7 @@ const _: () = {
     assert!(XQ_TERMINATION_TIME == Termination::Time.code() as u32);
     assert!(XQ_TERMINATION_BIKJANG == Termination::Bikjang.code() as u32);
     assert!(XQ_TERMINATION_DOUBLE_PASS == Termination::DoublePass.code() as u32);
+    assert!(XQ_TERMINATION_BACK_AND_FORTH == Termination::BackAndForth.code() as u32);
     assert!(XQ_ILLEGAL_NO_PIECE_OF_YOURS == IllegalMoveReason::NoPieceOfYours.code() as u32);
     assert!(XQ_ILLEGAL_NOT_HOW_IT_MOVES == IllegalMoveReason::NotHowItMoves.code() as u32);
     assert!(XQ_ILLEGAL_PATH_BLOCKED == IllegalMoveReason::PathBlocked.code() as u32);

@@ -8,71 +8,27 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xiangqi_core::{Color, Outcome as CoreOutcome, Termination as CoreTermination, Violation};
 
-/// Why a game ended, by its stable number (the `Termination` value, also `VecEnv`'s
-/// `termination` code; 0 there means the game goes on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-pub enum Termination {
-    CHECKMATE = 1,
-    STALEMATE = 2,
-    PERPETUAL_CHECK = 3,
-    PERPETUAL_CHASE = 4,
-    REPETITION = 5,
-    MOVE_LIMIT = 6,
-    INSUFFICIENT_MATERIAL = 7,
-    RESIGNATION = 8,
-    AGREEMENT = 9,
-    TIME = 10,
-    BIKJANG = 11,
-    DOUBLE_PASS = 12,
-}
-
-impl Termination {
-    /// The Python value of a core termination.
-    pub fn from_core(t: CoreTermination) -> Termination {
-        match t {
-            CoreTermination::Checkmate => Termination::CHECKMATE,
-            CoreTermination::Stalemate => Termination::STALEMATE,
-            CoreTermination::PerpetualCheck => Termination::PERPETUAL_CHECK,
-            CoreTermination::PerpetualChase => Termination::PERPETUAL_CHASE,
-            CoreTermination::Repetition => Termination::REPETITION,
-            CoreTermination::MoveLimit => Termination::MOVE_LIMIT,
-            CoreTermination::InsufficientMaterial => Termination::INSUFFICIENT_MATERIAL,
-            CoreTermination::Resignation => Termination::RESIGNATION,
-            CoreTermination::Agreement => Termination::AGREEMENT,
-            CoreTermination::Time => Termination::TIME,
-            CoreTermination::Bikjang => Termination::BIKJANG,
-            CoreTermination::DoublePass => Termination::DOUBLE_PASS,
-        }
-    }
-}
-
-/// Every termination as `(value, core termination)`, for the description lookup.
-const ALL: [CoreTermination; 12] = [
-    CoreTermination::Checkmate,
-    CoreTermination::Stalemate,
-    CoreTermination::PerpetualCheck,
-    CoreTermination::PerpetualChase,
-    CoreTermination::Repetition,
-    CoreTermination::MoveLimit,
-    CoreTermination::InsufficientMaterial,
-    CoreTermination::Resignation,
-    CoreTermination::Agreement,
-    CoreTermination::Time,
-    CoreTermination::Bikjang,
-    CoreTermination::DoublePass,
-];
-
 /// The termination with this value in words, e.g. `"perpetual check"`.
 #[pyfunction]
 fn termination_description(value: crate::errors::Int) -> PyResult<&'static str> {
     let value = value.0;
-    ALL.iter()
-        .find(|&&t| Termination::from_core(t) as i64 == value)
+    CoreTermination::ALL
+        .iter()
+        .find(|&&t| i64::from(t.code()) == value)
         .map(|t| t.name())
         .ok_or_else(|| {
             crate::errors::XiangqiError::new_err(format!("no termination has the value {value}"))
         })
+}
+
+/// Every termination as `(value, words)`, in core's order: the table `xiangqi.Termination`
+/// must match (its tests compare them).
+#[pyfunction]
+fn terminations() -> Vec<(u8, &'static str)> {
+    CoreTermination::ALL
+        .iter()
+        .map(|t| (t.code(), t.name()))
+        .collect()
 }
 
 fn violation_name(v: Violation) -> &'static str {
@@ -115,8 +71,8 @@ fn ruling_dict<'py>(
 
 /// A core outcome as a Python `xiangqi.Outcome`.
 pub fn outcome_object<'py>(py: Python<'py>, outcome: &CoreOutcome) -> PyResult<Bound<'py, PyAny>> {
-    let termination = package_types::get(py, PackageType::Termination)?
-        .call1((Termination::from_core(outcome.termination) as i64,))?;
+    let termination =
+        package_types::get(py, PackageType::Termination)?.call1((outcome.termination.code(),))?;
     package_types::get(py, PackageType::Outcome)?.call1((
         termination,
         outcome.winner.map(color_to_py),
@@ -128,5 +84,6 @@ pub fn outcome_object<'py>(py: Python<'py>, outcome: &CoreOutcome) -> PyResult<B
 /// Adds the outcome helpers to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(termination_description, m)?)?;
+    m.add_function(wrap_pyfunction!(terminations, m)?)?;
     Ok(())
 }

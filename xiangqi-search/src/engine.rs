@@ -315,7 +315,9 @@ impl Engine {
     }
 
     /// Searches the current position of a game, judging repetitions by the game's own rules
-    /// (for this search; the engine's option is left as it was).
+    /// (for this search; the engine's option is left as it was). A game its rules have already
+    /// ended ([`Game::outcome`]) is not searched: the result offers no move and carries that
+    /// outcome ([`SearchResult::outcome`]).
     pub fn search_game(
         &mut self,
         game: &Game,
@@ -323,6 +325,20 @@ impl Engine {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let started = Instant::now();
+        if let Some(outcome) = game.outcome() {
+            let lost = outcome.winner.is_some_and(|w| w != game.position().turn());
+            return SearchResult {
+                best_move: None,
+                ponder: None,
+                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+                pv: Vec::new(),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: started.elapsed(),
+                outcome: Some(outcome),
+            };
+        }
         let moves: Vec<Move> = game.moves().collect();
         let saved = self.options.rules;
         self.options.rules = game.rules();
@@ -396,6 +412,7 @@ impl Engine {
                 seldepth: 0,
                 nodes: 0,
                 time: started.elapsed(),
+                outcome: None,
             };
         }
         // Captures first, for a sensible order before depth 1 sorts them.
@@ -508,6 +525,7 @@ impl Engine {
             seldepth: line.seldepth,
             nodes,
             time: started.elapsed(),
+            outcome: None,
         }
     }
 }

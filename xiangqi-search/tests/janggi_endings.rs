@@ -5,9 +5,8 @@
 //! - The last move of a row, searched alone from the position before it (`search_moves`), scores
 //!   as the ending pyffish names: a win for the side that plays it is a mate in one
 //!   (`Score::Mate(1)`), a loss `Score::Mate(-1)`, a draw `Score::Cp(0)`.
-//! - At the end of a row whose game is over the engine offers no move (it does not play on in
-//!   a finished game); where the game goes on, it plays a legal move. This one fails today and
-//!   is ignored: see docs/janggi.md.
+//! - At the end of a row whose game is over `Engine::search_game` offers no move and names
+//!   pyffish's ending (`SearchResult::outcome`); where the game goes on, it plays a legal move.
 
 mod common;
 
@@ -79,8 +78,8 @@ fn before_last(case: &Case) -> (Game, Option<Move>) {
 
 /// The last move of every row, searched alone from the position before it, scored as pyffish's
 /// ending: a win in one for the side that plays it (`Score::Mate(1)`), a loss (`Mate(-1)`) or
-/// a draw (`Cp(0)`). The janggimodern back-and-forth rows are left out: the core does not apply
-/// that rule (docs/janggi.md).
+/// a draw (`Cp(0)`). In the janggimodern back-and-forth rows the last move loses for the side
+/// that plays it.
 #[test]
 fn the_search_scores_every_janggi_ending_as_fairy_stockfish_does() {
     let (failures, checked) = within(600, || {
@@ -92,7 +91,7 @@ fn the_search_scores_every_janggi_ending_as_fairy_stockfish_does() {
         let mut failures = Vec::new();
         let mut checked = 0;
         for case in cases() {
-            if case.termination == "none" || case.termination == "back_and_forth" {
+            if case.termination == "none" {
                 continue;
             }
             let at = format!(
@@ -131,15 +130,12 @@ fn the_search_scores_every_janggi_ending_as_fairy_stockfish_does() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(checked >= 150, "{checked} rows");
+    assert!(checked >= 280, "{checked} rows");
 }
 
-/// At the end of every row whose game is over the engine offers no move; where the game goes
-/// on, it offers one. `Engine::search_game` plays on after a repetition, a perpetual check or
-/// the no-capture limit has ended the game (only endings that leave no legal move stop it),
-/// so this fails (docs/janggi.md).
+/// At the end of every row whose game is over the engine offers no move and names pyffish's
+/// ending and winner; where the game goes on, it offers a legal move and no outcome.
 #[test]
-#[ignore = "the engine plays on in a game a repetition or the no-capture limit has ended (docs/janggi.md)"]
 fn the_engine_offers_no_move_in_a_finished_janggi_game() {
     let failures = within(600, || {
         let mut engine = Engine::new(EngineOptions {
@@ -149,9 +145,6 @@ fn the_engine_offers_no_move_in_a_finished_janggi_game() {
         });
         let mut failures = Vec::new();
         for case in cases() {
-            if case.termination == "back_and_forth" {
-                continue;
-            }
             let (mut game, last) = before_last(&case);
             if let Some(last) = last {
                 game.push(last).unwrap();
@@ -162,16 +155,31 @@ fn the_engine_offers_no_move_in_a_finished_janggi_game() {
                 ..Limits::default()
             };
             let result = engine.search_game(&game, &limits, &mut |_| {});
-            if (case.termination != "none") == result.best_move.is_some() {
+            let ending = result.outcome.map(|o| {
+                let name = o.termination.name().replace(' ', "_");
+                let winner = match o.winner {
+                    Some(Color::Red) => "red",
+                    Some(Color::Black) => "black",
+                    None => "draw",
+                };
+                (name, winner.to_owned())
+            });
+            let expected = (case.termination != "none")
+                .then(|| (case.termination.clone(), case.winner.clone()));
+            let legal = result
+                .best_move
+                .is_none_or(|m| game.position().legal_moves().contains(&m));
+            if ending != expected || result.best_move.is_some() != expected.is_none() || !legal {
                 failures.push(format!(
-                    "line {} ({} {}): {} by {}: at the end the engine offers {:?} (score {:?})",
+                    "line {} ({} {}): {} by {}: at the end the engine offers {:?} (score {:?}, outcome {:?})",
                     case.line,
                     case.variant,
                     case.fen,
                     case.termination,
                     case.winner,
                     result.best_move,
-                    result.score
+                    result.score,
+                    result.outcome
                 ));
             }
         }

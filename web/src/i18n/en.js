@@ -461,6 +461,8 @@ export default {
   'termination.double pass': 'double pass',
   'end.bikjang': 'Draw: the generals faced each other on two plies in a row (bikjang).',
   'end.double pass': 'Draw: both sides passed, one after the other.',
+  'termination.back and forth': 'back and forth',
+  'end.back and forth': '{winner} wins: {loser} moved one piece back and forth, which loses in this janggi rule set.',
   'janggi.counted.bikjang': '{winner} wins on points, {won} to {lost}: the generals faced each other on two plies in a row (bikjang), so the pieces are counted.',
   'janggi.counted.double pass': '{winner} wins on points, {won} to {lost}: both sides passed, one after the other, so the pieces are counted.',
   'janggi.counted.move limit': '{winner} wins on points, {won} to {lost}: fifty moves each without a capture, so the pieces are counted.',

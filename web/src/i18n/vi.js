@@ -440,6 +440,8 @@ export default {
   'termination.double pass': 'hai bên bỏ lượt',
   'end.bikjang': 'Hòa: hai tướng đối mặt hai nước liền (bikjang).',
   'end.double pass': 'Hòa: hai bên lần lượt bỏ lượt.',
+  'termination.back and forth': 'đi qua đi lại',
+  'end.back and forth': '{winner} thắng: {loser} đi một quân qua lại, điều bị xử thua trong bộ luật janggi này.',
   'janggi.counted.bikjang': '{winner} thắng điểm, {won} so với {lost}: hai tướng đối mặt hai nước liền (bikjang), nên quân được tính điểm.',
   'janggi.counted.double pass': '{winner} thắng điểm, {won} so với {lost}: hai bên lần lượt bỏ lượt, nên quân được tính điểm.',
   'janggi.counted.move limit': '{winner} thắng điểm, {won} so với {lost}: mỗi bên năm mươi nước không ăn quân, nên quân được tính điểm.',

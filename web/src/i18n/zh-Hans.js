@@ -439,6 +439,8 @@ export default {
   'termination.double pass': '双方停着',
   'end.bikjang': '和棋：将帅连续两步照面（bikjang）。',
   'end.double pass': '和棋：双方先后停着。',
+  'termination.back and forth': '来回走子',
+  'end.back and forth': '{winner}胜：{loser}来回走动同一个棋子，按这套韩国象棋规则判负。',
   'janggi.counted.bikjang': '{winner}按子力计分获胜，{won}比{lost}：将帅连续两步照面（bikjang），因此计分。',
   'janggi.counted.double pass': '{winner}按子力计分获胜，{won}比{lost}：双方先后停着，因此计分。',
   'janggi.counted.move limit': '{winner}按子力计分获胜，{won}比{lost}：双方各五十回合未吃子，因此计分。',

@@ -439,6 +439,8 @@ export default {
   'termination.double pass': '雙方停著',
   'end.bikjang': '和棋：將帥連續兩步照面（bikjang）。',
   'end.double pass': '和棋：雙方先後停著。',
+  'termination.back and forth': '來回走子',
+  'end.back and forth': '{winner}勝：{loser}來回走動同一個棋子，按這套韓國象棋規則判負。',
   'janggi.counted.bikjang': '{winner}按子力計分獲勝，{won}比{lost}：將帥連續兩步照面（bikjang），因此計分。',
   'janggi.counted.double pass': '{winner}按子力計分獲勝，{won}比{lost}：雙方先後停著，因此計分。',
   'janggi.counted.move limit': '{winner}按子力計分獲勝，{won}比{lost}：雙方各五十回合未吃子，因此計分。',

@@ -29,6 +29,7 @@ __all__ = [
     "Move",
     "Piece",
     "termination_description",
+    "terminations",
     "Board",
     "LegalMoveGenerator",
     "VecEnv",
@@ -143,6 +144,7 @@ class Piece:
     def __reduce__(self) -> Tuple[Any, Tuple[int, bool]]: ...
 
 def termination_description(value: int) -> str: ...
+def terminations() -> list[tuple[int, str]]: ...
 
 @final
 class LegalMoveGenerator:

@@ -51,6 +51,8 @@ class Termination(enum.IntEnum):
     """Janggi: the generals faced each other on two plies in a row; counting decides, or a draw."""
     DOUBLE_PASS = 12
     """Janggi: both sides passed in a row; counting decides, or a draw."""
+    BACK_AND_FORTH = 13
+    """Janggimodern: the side that moved last shuttled one piece back and forth: it loses."""
 
     def description(self) -> str:
         """In words, e.g. ``"perpetual check"``."""

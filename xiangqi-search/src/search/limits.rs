@@ -2,7 +2,7 @@
 
 use crate::score::Score;
 use std::time::Duration;
-use xiangqi_core::Move;
+use xiangqi_core::{Move, Outcome};
 
 /// The time on both clocks, as a GUI sends it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -95,8 +95,8 @@ pub struct SearchInfo {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play; `None` when the side to move has no legal move (it has lost) or all
-    /// were excluded.
+    /// The move to play; `None` when the side to move has no legal move (it has lost), all
+    /// were excluded, or the game was already over (`outcome`).
     pub best_move: Option<Move>,
     /// The expected reply, when known.
     pub ponder: Option<Move>,
@@ -113,4 +113,10 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time spent.
     pub time: Duration,
+    /// The game's end, when its rules had already ended it before the search (only
+    /// [`Engine::search_game`](crate::Engine::search_game), which holds the game, judges this:
+    /// a repetition, a perpetual check, the move limit, janggi's bikjang, double pass or
+    /// back-and-forth rule). Then `best_move` is `None`, nothing is searched, and `score` is
+    /// `Mate(0)` when the side to move has lost, else `Cp(0)`: the winner is the outcome's.
+    pub outcome: Option<Outcome>,
 }
