@@ -43,6 +43,8 @@ def test_the_board_judges_the_ending_as_fairy_stockfish(case: dict) -> None:
         assert board.outcome() is None, f"over before {text}"
         board.push_uci(text)
     assert verdict(board) == expected(case)
+    outcome = board.outcome()
+    assert (outcome is not None and outcome.counted) == (case["cho_points"] != "-")
     assert board.is_game_over() == (case["termination"] != "none")
     assert board.fen() == case["fen_after"]
     if case["termination"] in ("bikjang", "double_pass", "checkmate"):

@@ -152,7 +152,10 @@ fn adjudicate_janggi(
 ) -> Option<Outcome> {
     let counted = |termination| {
         let winner = rules.counting.then(|| crate::janggi::counting_winner(pos));
-        Outcome::new(termination, winner)
+        Outcome {
+            counted: rules.counting,
+            ..Outcome::new(termination, winner)
+        }
     };
     if let Some(ending) = pos.janggi_ending() {
         return Some(counted(ending));

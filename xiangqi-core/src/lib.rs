@@ -49,6 +49,7 @@ pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
+pub mod record;
 pub mod repetition;
 mod role;
 pub mod rules;

@@ -270,6 +270,12 @@ pub struct Outcome {
     pub winner: Option<Color>,
     /// For the repetition terminations, the ruling and its reasons.
     pub ruling: Option<Ruling>,
+    /// `true` when janggi counting decided the result: an ending that the rules leave to
+    /// counting (bikjang, two passes, a repetition without a perpetual checker, the move
+    /// limit, bare material) under rules that count ([`Rules::counting`](crate::Rules::counting)); `winner`
+    /// is then counting's. `false` for every xiangqi outcome.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub counted: bool,
 }
 
 impl Outcome {
@@ -279,6 +285,7 @@ impl Outcome {
             termination,
             winner,
             ruling: None,
+            counted: false,
         }
     }
 

@@ -121,6 +121,14 @@ fn check(case: &Case) -> Result<(), String> {
             case.termination, case.winner, got.0, got.1
         ));
     }
+    // pyffish's points are given exactly where counting decides.
+    if outcome.is_some_and(|o| o.counted) != case.points.is_some() {
+        return Err(format!(
+            "{at}: counted {:?}, pyffish's points {:?}",
+            outcome.map(|o| o.counted),
+            case.points
+        ));
+    }
     // These endings leave no move: nothing can be played on.
     if matches!(got.0, "bikjang" | "double_pass" | "checkmate")
         && !game.position().legal_moves().is_empty()

@@ -78,6 +78,7 @@ pub fn outcome_object<'py>(py: Python<'py>, outcome: &CoreOutcome) -> PyResult<B
         outcome.winner.map(color_to_py),
         outcome.explain(),
         ruling_dict(py, outcome)?,
+        outcome.counted,
     ))
 }
 

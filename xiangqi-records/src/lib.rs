@@ -32,7 +32,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{self, PgnError, PgnGame, PgnReader};
-use xiangqi_core::Position;
+pub use xiangqi_core::record::Format;
+use xiangqi_core::record::{self, RecordError};
 
 /// A multi-game PGN text larger than this is split at its records and read in parallel.
 const SPLIT_BYTES: usize = 256 * 1024;
@@ -40,54 +41,14 @@ const SPLIT_BYTES: usize = 256 * 1024;
 /// How many files [`stream_path`] reads at once.
 const STREAM_BATCH: usize = 512;
 
-/// The format of a record file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// PGN (`.pgn`), moves in ICCS, WXF or Chinese.
-    Pgn,
-    /// XQStudio's binary format (`.xqf`), one record a file.
-    Xqf,
-    /// The DhtmlXQ text of xiangqi web sites (`.dhtml`, `.dhtmlxq`, `.xqdhtml`).
-    DhtmlXq,
-    /// One FEN per line (`.fen`, `.epd`): records of a start position and no moves.
-    FenList,
-    /// The janggi records of Korean programs (`.gib`, cp949 or UTF-8).
-    Gib,
-}
-
-impl Format {
-    /// The format a file name's extension names (any case), if any.
-    pub fn from_path(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        Some(match ext.as_str() {
-            "pgn" => Format::Pgn,
-            "xqf" => Format::Xqf,
-            "dhtml" | "dhtmlxq" | "xqdhtml" => Format::DhtmlXq,
-            "fen" | "epd" => Format::FenList,
-            "gib" => Format::Gib,
-            _ => return None,
-        })
-    }
-
-    /// A short name: `pgn`, `xqf`, `dhtmlxq`, `fen`, `gib`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Pgn => "pgn",
-            Format::Xqf => "xqf",
-            Format::DhtmlXq => "dhtmlxq",
-            Format::FenList => "fen",
-            Format::Gib => "gib",
-        }
-    }
-}
-
 /// How records are read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// How PGN text is read (its encoding included: [`TextEncoding::Auto`] detects it per file).
     pub pgn: pgn::ReadOptions,
     /// The format of every file, or `None` to choose by extension (files of other extensions
-    /// in a folder are passed over; a single file named directly is read as PGN).
+    /// in a folder are passed over; a single file named directly without a known extension
+    /// is read in the format its bytes show, [`Format::sniff`]).
     pub format: Option<Format>,
 }
 
@@ -114,6 +75,17 @@ impl fmt::Display for ReadError {
             ReadError::Xqf(e) => write!(f, "XQF: {e}"),
             ReadError::DhtmlXq(e) => write!(f, "DhtmlXQ: {e}"),
             ReadError::Gib(e) => write!(f, "gib: {e}"),
+        }
+    }
+}
+
+impl From<RecordError> for ReadError {
+    fn from(e: RecordError) -> ReadError {
+        match e {
+            RecordError::Pgn(e) => ReadError::Pgn(e),
+            RecordError::Xqf(e) => ReadError::Xqf(e.to_string()),
+            RecordError::DhtmlXq(e) => ReadError::DhtmlXq(e.to_string()),
+            RecordError::Gib(e) => ReadError::Gib(e.to_string()),
         }
     }
 }
@@ -171,43 +143,22 @@ fn list_files_into(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> 
     Ok(())
 }
 
-/// Reads records from bytes in `format`. Large PGN texts are split at their records and read
-/// on the rayon pool.
+/// Reads records from bytes in `format` ([`xiangqi_core::record::read_bytes`]). Large PGN
+/// texts are split at their records and read on the rayon pool.
 pub fn read_bytes(
     bytes: &[u8],
     format: Format,
     options: &ReadOptions,
 ) -> (TextEncoding, Vec<Result<PgnGame, ReadError>>) {
-    match format {
-        Format::Pgn => read_pgn_bytes(bytes, &options.pgn),
-        Format::FenList => {
-            let decoded = encoding::decode(bytes, options.pgn.encoding);
-            (decoded.encoding, read_fen_list(&decoded.text))
-        }
-        Format::Xqf => (
-            TextEncoding::Auto,
-            vec![xiangqi_core::xqf::read(bytes).map_err(|e| ReadError::Xqf(e.to_string()))],
-        ),
-        Format::DhtmlXq => {
-            let decoded = encoding::decode(bytes, options.pgn.encoding);
-            let games = xiangqi_core::dhtmlxq::read_all(&decoded.text)
-                .into_iter()
-                .map(|g| g.map_err(|e| ReadError::DhtmlXq(e.to_string())))
-                .collect();
-            (decoded.encoding, games)
-        }
-        Format::Gib => {
-            let encoding = match core::str::from_utf8(bytes) {
-                Ok(_) => TextEncoding::Utf8,
-                Err(_) => TextEncoding::Auto,
-            };
-            let games = match xiangqi_core::gib::read_bytes(bytes) {
-                Ok(games) => games.into_iter().map(Ok).collect(),
-                Err(e) => vec![Err(ReadError::Gib(e.to_string()))],
-            };
-            (encoding, games)
-        }
+    if format == Format::Pgn {
+        return read_pgn_bytes(bytes, &options.pgn);
     }
+    let (encoding, games) = record::read_bytes(bytes, format, &options.pgn);
+    let games = games
+        .into_iter()
+        .map(|g| g.map_err(ReadError::from))
+        .collect();
+    (encoding, games)
 }
 
 fn read_pgn_bytes(
@@ -277,58 +228,13 @@ fn split_records(text: &str, target: usize) -> Vec<(usize, usize, usize)> {
     pieces
 }
 
-/// The FEN of a line of a FEN list or an EPD file: all six fields (up to an EPD operation, which
-/// ends in `;`), else the board, side and two unused fields of an EPD line whose operations
-/// follow them (`... w - - id "x";`), else the board and side; the first reading's error when
-/// none is a position.
-fn fen_of_line(line: &str) -> Result<(String, Position), xiangqi_core::FenError> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let full: Vec<&str> = words
-        .iter()
-        .take(6)
-        .take_while(|f| !f.ends_with(';'))
-        .copied()
-        .collect();
-    let parse = |fields: &[&str]| {
-        let fen = fields.join(" ");
-        Position::from_fen(&fen).map(|pos| (fen, pos))
-    };
-    parse(&full)
-        .or_else(|e| parse(&words[..words.len().min(4)]).map_err(|_| e))
-        .or_else(|e| parse(&words[..words.len().min(2)]).map_err(|_| e))
-}
-
-fn read_fen_list(text: &str) -> Vec<Result<PgnGame, ReadError>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            fen_of_line(l)
-                .map(|(fen, pos)| {
-                    let mut game = PgnGame::new(pos);
-                    game.set_tag("FEN", fen);
-                    game
-                })
-                .map_err(|e| {
-                    ReadError::Pgn(PgnError {
-                        partial: None,
-                        line: i + 1,
-                        column: 1,
-                        kind: pgn::PgnErrorKind::Fen(e),
-                    })
-                })
-        })
-        .collect()
-}
-
-/// Reads one file, in `options.format` or by its extension (PGN when it has none known).
+/// Reads one file, in `options.format` or by its extension (by its content,
+/// [`Format::sniff`], when it has none known).
 pub fn read_file(path: &Path, options: &ReadOptions) -> FileRecords {
-    let format = options
-        .format
-        .or_else(|| Format::from_path(path))
-        .unwrap_or(Format::Pgn);
+    let format = options.format.or_else(|| Format::from_path(path));
     match std::fs::read(path) {
         Ok(bytes) => {
+            let format = format.unwrap_or_else(|| Format::sniff(&bytes));
             let (encoding, games) = read_bytes(&bytes, format, options);
             FileRecords {
                 path: path.to_path_buf(),
@@ -339,7 +245,7 @@ pub fn read_file(path: &Path, options: &ReadOptions) -> FileRecords {
         }
         Err(e) => FileRecords {
             path: path.to_path_buf(),
-            format,
+            format: format.unwrap_or(Format::Pgn),
             encoding: TextEncoding::Auto,
             games: vec![Err(ReadError::Io(e))],
         },
@@ -564,12 +470,12 @@ mod tests {
 
     #[test]
     fn fen_lists_read_fens_and_epd_lines() {
-        let start = Position::startpos().fen();
+        let start = xiangqi_core::Position::startpos().fen();
         let board_and_side = start.split(' ').take(2).collect::<Vec<_>>().join(" ");
         let text = format!(
             "# a comment\n{start}\n{board_and_side} - - id \"x\"; bm h2e2;\n\n{board_and_side}\n9/9 w\n"
         );
-        let games = read_fen_list(&text);
+        let (_, games) = read_bytes(text.as_bytes(), Format::FenList, &ReadOptions::default());
         assert_eq!(games.len(), 4);
         for game in &games[..3] {
             assert_eq!(game.as_ref().unwrap().start.fen(), start);

@@ -5,10 +5,8 @@
 use std::time::Duration;
 use xiangqi_core::janggi::{self, Arrangement};
 use xiangqi_core::pgn::{self, MoveFormat, PgnGame, WriteOptions};
-use xiangqi_core::{
-    dhtmlxq, ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square, Termination,
-    Variant,
-};
+use xiangqi_core::record::{read_any, Format};
+use xiangqi_core::{ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square, Variant};
 use xiangqi_puzzles::record::{self, PuzzleRecord};
 use xiangqi_search::review::{self, Judgement};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
@@ -244,33 +242,31 @@ impl PlayGame {
         })
     }
 
-    /// A game read from pasted text: a FEN, a PGN record (its main line, moves in any notation
-    /// core reads: ICCS, WXF, Chinese, Vietnamese) or a DhtmlXQ record. Returns the game and the
-    /// record's tags (none for a FEN). Moves after the end of the game under the page's rules
-    /// are kept, so that a whole record can be reviewed.
+    /// A game read from pasted text in the format core's [`read_any`] finds: a FEN, a
+    /// PGN record (its main line, moves in any notation core reads: ICCS, WXF, Chinese,
+    /// Vietnamese), a DhtmlXQ record or a janggi `.gib` record; the first record of several.
+    /// Returns the game and the record's tags (none for a FEN). Moves after the end of the game
+    /// under the page's rules are kept, so that a whole record can be reviewed.
     pub fn from_record(text: &str) -> Result<(PlayGame, Vec<(String, String)>), String> {
         let text = text.trim();
         if text.is_empty() {
             return Err("nothing to read: paste a FEN or a PGN record".to_owned());
         }
-        let looks_like_fen = !text.contains('[') && text.lines().count() == 1 && text.contains('/');
-        if looks_like_fen {
-            return PlayGame::new(Some(text)).map(|game| (game, Vec::new()));
-        }
-        let record = if text.contains("[DhtmlXQ") {
-            dhtmlxq::read(text).map_err(|e| e.to_string())?
-        } else {
-            let mut games = pgn::read_all(text).into_iter();
-            match games.next() {
-                Some(Ok(record)) => record,
-                Some(Err(e)) => return Err(e.to_string()),
-                None => return Err("no game found in the text".to_owned()),
-            }
+        let (format, _, games) = read_any(text.as_bytes(), &pgn::ReadOptions::default());
+        let record = match games.into_iter().next() {
+            Some(Ok(record)) => record,
+            Some(Err(e)) => return Err(e.to_string()),
+            None => return Err("no game found in the text".to_owned()),
         };
         let game = record
-            .to_game(PAGE_RULES)
+            .to_game(page_rules(record.start.variant()))
             .map_err(|e| format!("the record has an illegal move: {e}"))?;
-        Ok((PlayGame { game }, record.tags.clone()))
+        let tags = if format == Format::FenList {
+            Vec::new()
+        } else {
+            record.tags.clone()
+        };
+        Ok((PlayGame { game }, tags))
     }
 
     /// The core game.
@@ -399,24 +395,12 @@ impl PlayGame {
 
     /// How the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<OutcomeView> {
-        self.game.outcome().map(|o| {
-            // Core's janggi adjudication gives these endings a winner only by counting (a
-            // draw otherwise); xiangqi's never have one.
-            let by_counting = o.winner.is_some()
-                && matches!(
-                    o.termination,
-                    Termination::Bikjang
-                        | Termination::DoublePass
-                        | Termination::MoveLimit
-                        | Termination::Repetition
-                );
-            OutcomeView {
-                result: o.result(),
-                winner: o.winner.map(color_name),
-                termination: o.termination.name(),
-                reason: o.explain(),
-                counted: if by_counting { self.points() } else { None },
-            }
+        self.game.outcome().map(|o| OutcomeView {
+            result: o.result(),
+            winner: o.winner.map(color_name),
+            termination: o.termination.name(),
+            reason: o.explain(),
+            counted: if o.counted { self.points() } else { None },
         })
     }
 
@@ -876,6 +860,13 @@ mod tests {
         assert!(PlayGame::from_record("").is_err());
         assert!(PlayGame::from_record("1. C2=5 C2=5 C2=5 *").is_err());
         assert!(PlayGame::from_record("rnbakabnr/9 w").is_err());
+        // A pasted `.gib` record is a janggi game under the page's janggi rules.
+        let gib = "[초차림 \"상마상마\"]\n[한차림 \"마상상마\"]\n\n1. 79졸78 2. 한수쉼\n";
+        let (game, tags) = PlayGame::from_record(gib).unwrap();
+        assert_eq!(game.game().position().variant(), Variant::Janggi);
+        assert_eq!(game.game().rules(), page_rules(Variant::Janggi));
+        assert_eq!(game.game().moves().count(), 2);
+        assert!(tags.iter().any(|(k, v)| k == "초차림" && v == "상마상마"));
     }
 
     #[test]

@@ -17,13 +17,15 @@ class Outcome:
     """How a game ended: ``termination``, ``winner`` (``RED``, ``BLACK``, or ``None`` for a draw),
     ``reason`` (the ruling in words: the rule, the side, for repetitions the chased piece, its
     point and the cycle) and ``ruling`` (a repetition ruling as data: ``rule``, ``violations``
-    and ``chased`` per side, ``loser``, ``first_ply``, ``last_ply``; ``None`` otherwise).
-    Outcomes compare by termination and winner."""
+    and ``chased`` per side, ``loser``, ``first_ply``, ``last_ply``; ``None`` otherwise) and
+    ``counted`` (``True`` when janggi counting decided the result). Outcomes compare by
+    termination and winner."""
 
     termination: Termination
     winner: Optional[bool]
     reason: str = field(default="", compare=False)
     ruling: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
+    counted: bool = field(default=False, compare=False)
 
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
