@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{MoveFormat, PgnGame};
-use xiangqi_core::ChineseStyle;
 use xiangqi_records::{read_path, stream_path, Format, ReadOptions, Stats, WriteOptions};
 
 /// The record commands' lines of the command overview.
@@ -70,15 +69,7 @@ pub fn convert_command(args: &[String]) -> Result<(), String> {
         let mut value = |name: &str| args::value(&mut it, name);
         match arg.as_str() {
             "--notation" => {
-                let (format, style) = match value("--notation")?.as_str() {
-                    "iccs" => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
-                    "wxf" => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
-                    "chinese" => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
-                    "chinese-traditional" => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
-                    "vietnamese" => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-                    "korean" => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
-                    other => return Err(format!("unknown notation {other:?}")),
-                };
+                let (format, style) = MoveFormat::from_notation_name(value("--notation")?)?;
                 write.pgn.format = format;
                 write.pgn.chinese = style;
             }

@@ -105,11 +105,7 @@ fn help_works_on_every_subcommand() {
 #[test]
 fn convert_through_xqf_keeps_a_master_game() {
     // A real record of the CCPD sample (Big5, Chinese moves), through XQF and back.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = [root.join("../shared"), root.join("../../shared")]
-        .into_iter()
-        .find(|p| p.join("corpus").is_dir())
-        .expect("the shared data (../shared/corpus) is missing");
+    let Some(shared) = shared() else { return };
     let source = shared.join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘/00000764.pgn");
     let dir = std::env::temp_dir().join(format!("xiangqi-cli-xqf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -174,13 +170,18 @@ fn convert_through_xqf_keeps_a_master_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `../shared` from the repository root, or one level further up (a worktree beside it).
-fn shared() -> std::path::PathBuf {
+/// `../shared` from the repository root, or one level further up (a worktree beside it); `None`
+/// when neither holds the corpus, after saying on stderr that the calling test is skipped (as
+/// pytest skips the Python tests that need it).
+fn shared() -> Option<std::path::PathBuf> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [root.join("../shared"), root.join("../../shared")]
+    let found = [root.join("../shared"), root.join("../../shared")]
         .into_iter()
-        .find(|p| p.join("corpus").is_dir())
-        .expect("the shared data (../shared/corpus) is missing")
+        .find(|p| p.join("corpus").is_dir());
+    if found.is_none() {
+        eprintln!("skipped: the shared data (../shared/corpus) is missing");
+    }
+    found
 }
 
 /// Runs `xiangqi convert ARGS`, returning (success, stderr).
@@ -198,7 +199,8 @@ fn convert(args: &[&str]) -> (bool, String) {
 fn convert_writes_every_notation_in_every_encoding_without_loss() {
     // A master game of the CCPD sample (Big5, traditional names) through XQF, then to PGN in
     // every notation and encoding; each file must read back to the same record.
-    let source = shared().join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘/00000764.pgn");
+    let Some(shared) = shared() else { return };
+    let source = shared.join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘/00000764.pgn");
     let dir = std::env::temp_dir().join(format!("xiangqi-cli-enc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
@@ -322,7 +324,8 @@ fn a_closed_pipe_ends_the_output_quietly() {
 
 #[test]
 fn pgn_stats_top_n_and_errors_list_what_it_counts() {
-    let sample = shared().join("corpus/ccpd-sample");
+    let Some(shared) = shared() else { return };
+    let sample = shared.join("corpus/ccpd-sample");
     let limit = Duration::from_secs(120);
     let all = String::from_utf8(run(&["pgn", "stats", sample.to_str().unwrap()], "", limit).stdout)
         .unwrap();
@@ -392,7 +395,8 @@ fn convert_to_a_folder_writes_one_xqf_file_per_game() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     // Three games of the CCPD sample in one PGN file.
-    let sample = shared().join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘");
+    let Some(shared) = shared() else { return };
+    let sample = shared.join("corpus/ccpd-sample/對局/大師對局/以棋手分類/楊官璘");
     let mut all = String::new();
     let mut sources = Vec::new();
     for entry in std::fs::read_dir(&sample).unwrap().take(3) {

@@ -20,7 +20,7 @@ use xiangqi_core::notation::ChineseStyle;
 use xiangqi_core::pgn::{
     read_all, MoveFormat, PgnGame, PgnMove, PgnResult, ReadOptions, Variation, WriteOptions,
 };
-use xiangqi_core::{Move as CoreMove, Notation, Position};
+use xiangqi_core::{Move as CoreMove, Position};
 
 /// Variations nested deeper than this are left out of the Python data (the PGN reader keeps
 /// no deeper ones; an XQF or DhtmlXQ file could hold them).
@@ -552,18 +552,8 @@ fn pgn_options(notation: &str, line_width: usize) -> PyResult<WriteOptions> {
 }
 
 fn notation_format(notation: &str) -> PyResult<(MoveFormat, ChineseStyle)> {
-    Ok(match parse_notation(notation)? {
-        Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
-        Notation::Wxf => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
-        Notation::Chinese => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
-        Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
-        Notation::Vietnamese => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-        Notation::Korean => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
-        Notation::KoreanFsf => {
-            return Err(XiangqiError::new_err(
-                "PGN has no korean-fsf format: use korean or iccs",
-            ))
-        }
+    MoveFormat::from_notation(parse_notation(notation)?).ok_or_else(|| {
+        XiangqiError::new_err(format!("PGN has no {notation} format: use korean or iccs"))
     })
 }
 

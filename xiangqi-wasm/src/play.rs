@@ -6,7 +6,7 @@ use std::time::Duration;
 use xiangqi_core::janggi::{self, Arrangement};
 use xiangqi_core::pgn::{self, MoveFormat, PgnGame, WriteOptions};
 use xiangqi_core::record::{read_any, Format};
-use xiangqi_core::{ChineseStyle, Color, Game, Move, Notation, Position, Rules, Square, Variant};
+use xiangqi_core::{Color, Game, Move, Notation, Position, Rules, Square, Variant};
 use xiangqi_puzzles::record::{self, PuzzleRecord};
 use xiangqi_search::review::{self, Judgement};
 use xiangqi_search::{Engine, EngineOptions, Level, Limits, Score, SearchInfo};
@@ -405,21 +405,10 @@ impl PlayGame {
     }
 
     /// The game as PGN with the tags given (in their order, after the core's own) and its
-    /// moves in `notation` (`iccs`, `wxf`, `chinese`, `chinese-traditional` or `vietnamese`).
+    /// moves in `notation` (`iccs`, `wxf`, `chinese`, `chinese-traditional`, `vietnamese` or
+    /// `korean`: [`MoveFormat::from_notation_name`]).
     pub fn pgn(&self, tags: &[(String, String)], notation: &str) -> Result<String, String> {
-        let (format, chinese) = match notation.parse::<Notation>() {
-            Ok(Notation::Iccs | Notation::IccsOneBased) => (MoveFormat::Iccs, ChineseStyle::SIMPLIFIED),
-            Ok(Notation::Wxf) => (MoveFormat::Wxf, ChineseStyle::SIMPLIFIED),
-            Ok(Notation::Chinese) => (MoveFormat::Chinese, ChineseStyle::SIMPLIFIED),
-            Ok(Notation::ChineseTraditional) => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
-            Ok(Notation::Vietnamese) => (MoveFormat::Vietnamese, ChineseStyle::SIMPLIFIED),
-            Ok(Notation::Korean) => (MoveFormat::Korean, ChineseStyle::SIMPLIFIED),
-            Ok(Notation::KoreanFsf) | Err(_) => {
-                return Err(format!(
-                    "unknown notation {notation:?} (expected iccs, wxf, chinese, chinese-traditional or vietnamese)"
-                ))
-            }
-        };
+        let (format, chinese) = MoveFormat::from_notation_name(notation)?;
         let mut record = PgnGame::from_game(&self.game);
         for (name, value) in tags {
             // The result and the start position come from the game itself.

@@ -45,7 +45,7 @@ pub use writer::WriteOptions;
 
 use crate::fen::FenError;
 use crate::moves::Move;
-use crate::notation::MoveParseError;
+use crate::notation::{ChineseStyle, MoveParseError, Notation};
 use crate::position::{IllegalMove, Position};
 use core::fmt::{self, Write};
 
@@ -94,6 +94,47 @@ impl MoveFormat {
         } else {
             None
         }
+    }
+
+    /// The record format and Chinese style that write moves in `notation`: the one mapping
+    /// from a notation's name (what the command line, Python and the page take) to PGN's
+    /// `Format`. ICCS with ranks 1-10 is written as ICCS; `None` for Fairy-Stockfish's janggi
+    /// notation, which PGN has no `Format` value for.
+    ///
+    /// ```
+    /// use xiangqi_core::pgn::MoveFormat;
+    /// use xiangqi_core::{ChineseStyle, Notation};
+    /// assert_eq!(
+    ///     MoveFormat::from_notation(Notation::ChineseTraditional),
+    ///     Some((MoveFormat::Chinese, ChineseStyle::TRADITIONAL))
+    /// );
+    /// assert_eq!(MoveFormat::from_notation(Notation::KoreanFsf), None);
+    /// ```
+    pub const fn from_notation(notation: Notation) -> Option<(MoveFormat, ChineseStyle)> {
+        let simplified = ChineseStyle::SIMPLIFIED;
+        Some(match notation {
+            Notation::Iccs | Notation::IccsOneBased => (MoveFormat::Iccs, simplified),
+            Notation::Wxf => (MoveFormat::Wxf, simplified),
+            Notation::Chinese => (MoveFormat::Chinese, simplified),
+            Notation::ChineseTraditional => (MoveFormat::Chinese, ChineseStyle::TRADITIONAL),
+            Notation::Vietnamese => (MoveFormat::Vietnamese, simplified),
+            Notation::Korean => (MoveFormat::Korean, simplified),
+            Notation::KoreanFsf => return None,
+        })
+    }
+
+    /// [`MoveFormat::from_notation`] of a notation's name (`iccs`, `wxf`, `chinese`,
+    /// `chinese-traditional`, `vietnamese`, `korean`; [`Notation`]'s names), with the
+    /// message to show when it names none PGN writes.
+    pub fn from_notation_name(name: &str) -> Result<(MoveFormat, ChineseStyle), String> {
+        let notation: Notation = name.parse().map_err(|_| {
+            format!(
+                "unknown notation {name:?} (expected iccs, wxf, chinese, chinese-traditional, \
+                 vietnamese or korean)"
+            )
+        })?;
+        MoveFormat::from_notation(notation)
+            .ok_or_else(|| format!("PGN has no {name} format: use korean or iccs"))
     }
 }
 
