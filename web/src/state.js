@@ -28,9 +28,6 @@ export const state = {
   seed: 1,
   flipped: false,
   selected: null,
-  // The colour that resigned. The page keeps it here and saves it with the game; it is not
-  // played into the Game (whose resign() the page does not call), and outcome() reports it first.
-  resigned: null,
   thinking: false,
   thinkSeq: 0,
   engine: null,
@@ -74,7 +71,6 @@ export function setGame(game) {
   start.free();
   state.startMove = Math.max(1, Number.parseInt(game.startFen().split(' ')[5] ?? '1', 10) || 1);
   state.selected = null;
-  state.resigned = null;
   state.view = null;
   state.hint = null;
   state.arrows = [];
@@ -119,15 +115,22 @@ export function moverOfPly(ply) {
   return ply % 2 === 0 ? state.startTurn : otherColor(state.startTurn);
 }
 
-/** How the game ended, with the reason in the page's language; null while it goes on. */
+/** How the game ended (a resignation too: core's `Game.resign`), with the reason in the page's
+ * language; null while it goes on. */
 export function outcome() {
-  if (!state.game) return null;
-  if (state.resigned) {
-    const winner = otherColor(state.resigned);
-    return describeOutcome({ result: winner === 'red' ? '1-0' : '0-1', winner, termination: 'resignation' });
-  }
-  const over = state.game.outcome();
+  const over = state.game?.outcome();
   return over ? describeOutcome(over) : null;
+}
+
+/** The side that resigned the game on the board, or null. */
+export function resignedColor() {
+  const over = state.game?.outcome();
+  return over?.termination === 'resignation' ? otherColor(over.winner) : null;
+}
+
+/** `color` resigns `game` (core's `Game.resign`), unless the game is already over. */
+export function resignGame(game, color) {
+  if (!game.outcome()) game.resign(color);
 }
 
 /**

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   useBrowser, openPage, foreignRequests, fenAfter, legalMoves, waitInteractive, screenshotPath, REPO,
+  boardFen, waitFenChange, START_FEN,
 } from './harness.mjs';
 
 const site = useBrowser();
@@ -156,6 +157,41 @@ test('a finished game is kept in Your games, reopened in the analysis board and 
   await page.waitForSelector('[data-ply="0"][data-move="a1a9"]');
   await page.waitForSelector('#analysis-card[data-review="done"]', { timeout: 60_000 });
   assert.equal(await page.getAttribute('[data-ply="0"]', 'data-judgement'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a resignation is the core game\'s: it survives a reload and the kept game\'s PGN records it', { timeout: 120_000 }, async () => {
+  const opened = await openPage(site.browser, site.url, '?level=beginner');
+  const { page, context, errors } = opened;
+  await waitInteractive(page);
+  await page.click('[data-square="h2"]');
+  await page.click('[data-square="e2"]');
+  const afterMine = await waitFenChange(page, START_FEN);
+  const afterReply = await waitFenChange(page, afterMine);
+  await waitInteractive(page);
+  await page.getByRole('button', { name: /Resign/ }).click();
+  await page.getByRole('button', { name: /Really resign/ }).click();
+  await page.waitForSelector('#result:not([hidden])');
+  assert.match(await page.textContent('#result'), /0-1/);
+  assert.match(await page.textContent('[role="status"]'), /Red resigned/);
+  // After a reload the game is still over, resigned, on the same position.
+  await page.reload();
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await boardFen(page), afterReply);
+  assert.match(await page.textContent('#result'), /0-1/);
+  assert.equal(await page.locator('#board.interactive').count(), 0);
+  // Kept as lost, and its PGN written by core with the result and why.
+  await page.click('.mode[data-mode="analysis"]');
+  const item = page.locator('#games-list li').first();
+  assert.match(await item.textContent(), /lost 0-1/);
+  const download = page.waitForEvent('download');
+  await item.getByRole('button', { name: /Download/ }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  assert.match(text, /\[Result "0-1"\]/);
+  assert.match(text, /\[Termination "resignation"\]/);
+  assert.match(text, /0-1\s*$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

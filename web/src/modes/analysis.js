@@ -13,7 +13,7 @@ import { t, dateInWords } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, setGame, replay, savedGame, colorName, levelName, moverOfPly, moveText, describeMove, scoreText,
-  otherColor, moveNumber, describeOutcome,
+  otherColor, moveNumber, describeOutcome, resignGame,
 } from '../state.js';
 import { $, announce, notation } from '../render.js';
 import { stopThinking } from '../engine-use.js';
@@ -574,11 +574,9 @@ export function gamePgn(g) {
     Red: g.color === 'red' ? t('pgn.you') : engineName,
     Black: g.color === 'black' ? t('pgn.you') : engineName,
   };
-  let text = game.pgn(tags, pgnNotation());
-  // A resignation is not in the moves: the record's result says it.
-  if (g.termination === 'resignation') {
-    text = text.replace('[Result "*"]', `[Result "${g.result}"]\n[Termination "resignation"]`).replace(/\*\s*$/, `${g.result}\n`);
-  }
+  // A resignation is not in the moves: the game is resigned again, and core writes the result.
+  if (g.termination === 'resignation') resignGame(game, g.result === '1-0' ? 'black' : 'red');
+  const text = game.pgn(tags, pgnNotation());
   game.free();
   return text;
 }

@@ -12,7 +12,7 @@ import { t, nativeNotation } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, savedGame, outcome, moverOfPly,
-  colorName, levelName, otherColor, randomSeed, describeMove, janggi,
+  colorName, levelName, otherColor, randomSeed, describeMove, janggi, resignedColor, resignGame,
 } from '../state.js';
 import { $, announce, showAlert, hideAlert, notation } from '../render.js';
 import { askEngine, stopThinking } from '../engine-use.js';
@@ -81,7 +81,7 @@ function saveProgress(mode) {
   if (mode === 'play') {
     store.save('play', {
       startFen: game.startFen(), moves: game.moves(), player: state.player, level: state.level,
-      seed: state.seed, resigned: state.resigned, variant: game.variant(),
+      seed: state.seed, resigned: resignedColor(), variant: game.variant(),
     });
   } else if (mode === 'daily') {
     const record = dailyRecord();
@@ -225,7 +225,7 @@ function makeMode(name) {
       }
       this.disarmResign();
       stopThinking();
-      state.resigned = state.player;
+      state.game.resign(state.player);
       saveProgress(name);
       this.finish(outcome());
       hooks.render();
@@ -363,7 +363,7 @@ playMode.enter = function enter({ fen, variant = 'xiangqi' } = {}) {
   }
   setGame(game);
   syncSetup();
-  if (saved?.resigned && fen === undefined) state.resigned = saved.resigned;
+  if (saved?.resigned && fen === undefined) resignGame(game, saved.resigned);
   state.flipped = state.player === 'black';
   saveProgress('play');
   hooks.render();
@@ -484,7 +484,7 @@ dailyMode.enter = function enter() {
   state.player = daily.color;
   state.seed = daily.seed;
   setGame(game);
-  if (record.result === 'loss' && !game.outcome()) state.resigned = state.player;
+  if (record.result === 'loss') resignGame(game, state.player);
   state.flipped = state.player === 'black';
   hooks.render();
   if (!record.result) this.requestEngineMove();
