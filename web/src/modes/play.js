@@ -14,7 +14,7 @@ import {
   state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, savedGame, outcome, moverOfPly,
   colorName, levelName, otherColor, randomSeed, describeMove, janggi, resignedColor, resignGame,
 } from '../state.js';
-import { $, announce, showAlert, hideAlert, notation } from '../render.js';
+import { $, announce, showAlert, hideAlert, notation, squareIndex } from '../render.js';
 import { askEngine, stopThinking } from '../engine-use.js';
 import { extendStreak, streak, todayUTC } from '../ui-daily.js';
 import { dateInWords } from '../i18n.js';
@@ -151,7 +151,7 @@ function makeMode(name) {
       const before = game.board();
       const pass = move === game.passMove();
       game.play(move);
-      moveSound(!pass && Boolean(before[squareOf(move.slice(2, 4))]));
+      moveSound(!pass && Boolean(before[squareIndex(move.slice(2, 4))]));
       state.selected = null;
       state.view = null;
       state.animate = true;
@@ -300,9 +300,6 @@ function makeMode(name) {
   return mode;
 }
 
-function squareOf(name) {
-  return 'abcdefghi'.indexOf(name[0]) + 9 * Number(name.slice(1));
-}
 
 export const playMode = makeMode('play');
 export const dailyMode = makeMode('daily');
