@@ -49,6 +49,16 @@ def test_termination_is_an_enum_mapping_vecenv_codes_back() -> None:
     assert terminated[0] and Termination(int(infos["termination"][0])) is Termination.CHECKMATE
 
 
+def test_illegal_move_reason_is_the_core_table() -> None:
+    import re
+
+    table = xiangqi._xiangqi.illegal_reasons()
+    assert [t.value for t in xiangqi.IllegalMoveReason] == [code for code, _, _ in table]
+    snake = [re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper() for _, name, _ in table]
+    assert [t.name for t in xiangqi.IllegalMoveReason] == snake
+    assert [t.description() for t in xiangqi.IllegalMoveReason] == [words for _, _, words in table]
+
+
 def test_no_typing_helpers_in_the_package_namespace() -> None:
     for name in ("List", "Optional", "Dict", "Any", "Union", "annotations", "TYPE_CHECKING"):
         assert not hasattr(xiangqi, name), name

@@ -71,10 +71,21 @@ fn illegal_reason_description(code: Int) -> PyResult<&'static str> {
         .ok_or_else(|| XiangqiError::new_err(format!("no illegal-move reason has the code {code}")))
 }
 
+/// Every illegal-move reason as `(code, Rust name, words)`, in core's order: the table
+/// `xiangqi.IllegalMoveReason` must match (its tests compare them).
+#[pyfunction]
+fn illegal_reasons() -> Vec<(u8, String, &'static str)> {
+    IllegalMoveReason::ALL
+        .iter()
+        .map(|r| (r.code(), format!("{r:?}"), r.message()))
+        .collect()
+}
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(illegal_reason_description, m)?)?;
+    m.add_function(wrap_pyfunction!(illegal_reasons, m)?)?;
     m.add("XiangqiError", py.get_type::<XiangqiError>())?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

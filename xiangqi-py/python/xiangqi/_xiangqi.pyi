@@ -51,6 +51,7 @@ __all__ = [
     "NnueDataFile",
     "engine_id",
     "illegal_reason_description",
+    "illegal_reasons",
     "pgn_write",
     "pgn_read_bytes",
     "xqf_read",
@@ -494,6 +495,7 @@ class NnueDataFile:
     def append(self, record: bytes) -> None: ...
 def engine_id() -> Tuple[str, str]: ...
 def illegal_reason_description(code: int) -> str: ...
+def illegal_reasons() -> list[tuple[int, str, str]]: ...
 
 # ----- tables the Rust crates own -----
 NULL_MOVE: str
