@@ -4,7 +4,8 @@
 
 import { Game } from './xiangqi.js';
 import * as store from './ui-store.js';
-import { t } from './i18n.js';
+import { t, nativeNotation } from './i18n.js';
+import { knock } from './ui-sound.js';
 import { todayUTC, parseDate, dailyChallenge } from './ui-daily.js';
 import { squareIndex, colorOf, roleOf } from './ui-board.js';
 
@@ -43,6 +44,17 @@ export const state = {
 };
 
 export const otherColor = (color) => (color === 'red' ? 'black' : 'red');
+
+/** The notation of a PGN the page writes: the move list's. */
+export function pgnNotation() {
+  if (janggi()) return 'korean';
+  return state.notation === 'wxf' ? 'wxf' : nativeNotation();
+}
+
+/** The knock of a move (`captured`: whether it took a piece), when the sound is on. */
+export function moveSound(captured) {
+  if (state.sound === 'on') knock({ capture: captured });
+}
 export const janggi = () => state.variant === 'janggi';
 /** A side's name: Red and Black in xiangqi, Cho and Han in janggi (core's red is Cho). */
 export const colorName = (color) => t(janggi()

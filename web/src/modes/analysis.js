@@ -13,14 +13,13 @@ import { t, dateInWords } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, setGame, replay, savedGame, colorName, levelName, moverOfPly, moveText, describeMove, scoreText,
-  otherColor, moveNumber, describeOutcome, resignGame,
+  otherColor, moveNumber, describeOutcome, resignGame, moveSound, pgnNotation,
 } from '../state.js';
 import { $, announce, notation } from '../render.js';
 import { stopThinking } from '../engine-use.js';
 import { drawGraph, drawBar } from '../ui-graph.js';
 import { listGames, findGame, personalResult, download } from '../games.js';
 import { squareIndex } from '../ui-board.js';
-import { moveSound, pgnNotation } from './play.js';
 
 /** Nodes the review searches in each position (xiangqi.analyse's default). */
 export const REVIEW_NODES = 20_000;

@@ -8,24 +8,19 @@
 // chance), and the Pass button passes when core says passing is legal.
 
 import { Game, tables } from '../xiangqi.js';
-import { t, nativeNotation } from '../i18n.js';
+import { t } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, params, daily, DAILY_KEY, LEVEL_NAMES, setGame, savedGame, outcome, moverOfPly,
   colorName, levelName, otherColor, randomSeed, describeMove, janggi, resignedColor, resignGame,
+  moveSound,
 } from '../state.js';
 import { $, announce, showAlert, hideAlert, notation, squareIndex } from '../render.js';
 import { askEngine, stopThinking } from '../engine-use.js';
 import { extendStreak, streak, todayUTC } from '../ui-daily.js';
 import { dateInWords } from '../i18n.js';
 import { saveGame } from '../games.js';
-import { knock } from '../ui-sound.js';
 
-/** The notation of a PGN the page writes: the move list's. */
-export function pgnNotation() {
-  if (janggi()) return 'korean';
-  return state.notation === 'wxf' ? 'wxf' : nativeNotation();
-}
 
 /** Janggi's four arrangements of horses and elephants, `{ name, korean }`, from core (none
  * before the rules are loaded). */
@@ -35,11 +30,6 @@ export function arrangements() {
   } catch {
     return [];
   }
-}
-
-/** The knock of a move (`captured`: whether it took a piece). */
-export function moveSound(captured) {
-  if (state.sound === 'on') knock({ capture: captured });
 }
 
 function playerMoveCount() {

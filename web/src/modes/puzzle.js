@@ -10,7 +10,7 @@ import { t } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
   state, hooks, params, daily, setGame, colorName, levelName, describeMove, pieceName, randomSeed,
-  LEVEL_NAMES,
+  LEVEL_NAMES, moveSound,
 } from '../state.js';
 import { $, announce, showAlert, notation } from '../render.js';
 import { askEngine, stopThinking } from '../engine-use.js';
@@ -19,7 +19,6 @@ import { streak, extendStreak } from '../ui-daily.js';
 import { dateInWords } from '../i18n.js';
 import { squareIndex } from '../ui-board.js';
 import { newRating, rate, ratingText } from '../glicko.js';
-import { moveSound } from './play.js';
 
 // The pause before the page plays the defender's scripted reply.
 const REPLY_MS = 450;
