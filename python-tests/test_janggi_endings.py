@@ -57,3 +57,29 @@ def test_every_kind_of_ending_is_there() -> None:
         assert kinds["janggi", kind] >= 24, kind
     for variant in ("janggitraditional", "janggimodern", "janggicasual"):
         assert sum(n for (v, _), n in kinds.items() if v == variant) >= 20, variant
+
+
+@pytest.mark.timeout(300)
+def test_the_engine_review_scores_each_ending_as_fairy_stockfish_does() -> None:
+    from xiangqi.engine import Cp, Engine, Limit, Mate, MateGiven
+
+    engine = Engine(hash_mb=8, seed=1)
+    checked = 0
+    for case in CASES:
+        board = Board(case["fen"], variant=case["variant"])
+        moves = [] if case["moves_iccs"] == "-" else case["moves_iccs"].split(" ")
+        for text in moves:
+            board.push_uci(text)
+        reviews = engine.review(board, Limit(depth=1))
+        assert len(reviews) == len(moves) + 1
+        score, _, best = reviews[-1]
+        winner = WINNERS.get(case["winner"])
+        if case["termination"] == "none":
+            assert best is not None and best in board.legal_moves, case
+        elif winner is None:
+            assert (score, best) == (Cp(0), None), case
+        else:
+            assert (score, best) == ((MateGiven if winner == board.turn else Mate(0)), None), case
+            checked += winner == board.turn
+    # Endings the side to move has won (counting, the opponent's perpetual check or shuttling).
+    assert checked >= 20, checked

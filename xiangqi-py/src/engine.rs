@@ -21,6 +21,7 @@ use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_nnue::{NetGame, Network};
+use xiangqi_search::review;
 use xiangqi_search::{
     max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Evaluation, Level,
     Limits, Score, SearchInfo, SearchResult, StopHandle, MAX_THREADS,
@@ -476,6 +477,62 @@ impl Engine {
             .map(|i| info_dict(py, i))
             .collect::<PyResult<Vec<_>>>()?;
         Ok((result_dict(py, &result)?, lines))
+    }
+
+    /// Reviews every position of the board's game from its start position
+    /// (`xiangqi_search::review::review_game`, the one review every front end uses): a search
+    /// within `depth`, `nodes` or `time` (seconds) each, under the board's rules, and a position
+    /// the rules have already ended scored by its outcome. One `(cp, depth, best)` a position,
+    /// the start first: `cp` from the side to move's view on the `MATE_CP` scale (a game over
+    /// there: `-MATE_CP` lost, `MATE_CP` won, 0 drawn), `best` the engine's move in ICCS, `None`
+    /// where the game is over.
+    #[pyo3(signature = (board, depth = None, nodes = None, time = None))]
+    fn review(
+        &self,
+        py: Python<'_>,
+        board: PyRef<'_, Board>,
+        depth: Option<Count<u32>>,
+        nodes: Option<Count<u64>>,
+        time: Option<f64>,
+    ) -> PyResult<Vec<(i32, u32, Option<String>)>> {
+        let game = board.game.clone();
+        drop(board);
+        let movetime = time.map(|t| seconds("time", t)).transpose()?;
+        if depth.is_none() && nodes.is_none() && movetime.is_none() {
+            return Err(LimitError::new_err(
+                "a review needs a limit a position: depth, nodes or time",
+            ));
+        }
+        let limits = Limits {
+            depth: depth.map(|d| d.0),
+            nodes: nodes.map(|n| n.0),
+            movetime,
+            ..Limits::default()
+        };
+        let mut guard = self.lock(py, "review")?;
+        let engine: &mut CoreEngine = &mut guard;
+        let stop = self.stop.clone();
+        let cancelled = AtomicBool::new(false);
+        let _caller = Searcher::enter(&self.searchers);
+        self.searching.store(true, Ordering::SeqCst);
+        self.stop.reset();
+        let searchers = &self.searchers;
+        let cancel = || {
+            cancelled.store(true, Ordering::SeqCst);
+            stop.stop();
+        };
+        let reviews = run_interruptible(py, &cancel, || {
+            let _helper = Searcher::enter(searchers);
+            // Interrupted (Ctrl-C) or stopped (`stop()` from another thread): no more positions.
+            review::review_game(engine, &game, &limits, &mut |_, _| {
+                !cancelled.load(Ordering::SeqCst) && !stop.is_stopped()
+            })
+        });
+        self.searching.store(false, Ordering::SeqCst);
+        Ok(reviews?
+            .iter()
+            .map(|r| (r.cp, r.depth, r.best_move.map(|m| m.iccs())))
+            .collect())
     }
 }
 

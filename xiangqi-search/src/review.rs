@@ -22,6 +22,8 @@
 
 use crate::score::Score;
 pub use crate::score::MATE_CP;
+use crate::{Engine, Limits};
+use xiangqi_core::{Game, Move, Outcome};
 
 /// The drops of the mover's expected score that earn `?!`, `?` and `??`.
 pub const THRESHOLDS: [f64; 3] = [0.06, 0.12, 0.24];
@@ -130,6 +132,89 @@ pub fn judge_move_with(
         drop,
         judgement: Judgement::of_drop(drop, thresholds),
     }
+}
+
+/// One position of a reviewed game, from its side to move's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionReview {
+    /// The score on the [`MATE_CP`] scale: the search's ([`score_cp`]), or for a position the
+    /// rules have already ended, `-MATE_CP` when the side to move has lost, `MATE_CP` when it
+    /// has won (janggi counting, the opponent's perpetual check) and 0 for a draw.
+    pub cp: i32,
+    /// The search's score (`Mate(0)` or `Cp(0)` where the game is over: `cp` says more).
+    pub score: Score,
+    /// The depth searched (0 where the game is over).
+    pub depth: u32,
+    /// The engine's best move here (`None` where the game is over).
+    pub best_move: Option<Move>,
+    /// How the game ended here, when its rules have ended it.
+    pub outcome: Option<Outcome>,
+}
+
+/// Reviews the current position of `game`: [`Engine::search_game`] within `limits`, under the
+/// game's rules. The one way every front end scores a position of a game under review.
+pub fn review_position(engine: &mut Engine, game: &Game, limits: &Limits) -> PositionReview {
+    let result = engine.search_game(game, limits, &mut |_| {});
+    let cp = match result.outcome {
+        Some(outcome) => match outcome.winner {
+            None => 0,
+            Some(winner) if winner == game.position().turn() => MATE_CP,
+            Some(_) => -MATE_CP,
+        },
+        None => score_cp(result.score),
+    };
+    PositionReview {
+        cp,
+        score: result.score,
+        depth: result.depth,
+        best_move: result.best_move,
+        outcome: result.outcome,
+    }
+}
+
+/// Reviews every position of `game` from its start: the start and the position after each
+/// move ([`review_position`], one `limits` budget each, a new game for the engine first).
+/// `each(ply, review)` is called as each position is done and stops the review when it returns
+/// `false`. A record that goes on past its end (the moves of a game another rule set judged)
+/// is reviewed as far as its moves can be played.
+///
+/// ```
+/// use xiangqi_core::{Game, Iccs, Position, Rules};
+/// use xiangqi_search::review::{review_game, judge_move};
+/// use xiangqi_search::{Engine, EngineOptions, Limits, Score};
+///
+/// let mut game = Game::new(Position::startpos(), Rules::axf());
+/// for text in ["h2e2", "h9g7"] {
+///     let m = text.parse::<Iccs>().unwrap().to_move(game.position()).unwrap();
+///     game.push(m).unwrap();
+/// }
+/// let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
+/// let limits = Limits { nodes: Some(2_000), ..Limits::default() };
+/// let positions = review_game(&mut engine, &game, &limits, &mut |_, _| true);
+/// assert_eq!(positions.len(), 3);
+/// // The first move judged: the start's score from Red's side, the next from Black's.
+/// let verdict = judge_move(Score::Cp(positions[0].cp), Score::Cp(positions[1].cp), false);
+/// assert!(verdict.drop < 0.12);
+/// ```
+pub fn review_game(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    each: &mut dyn FnMut(usize, &PositionReview) -> bool,
+) -> Vec<PositionReview> {
+    engine.new_game();
+    let moves: Vec<Move> = game.moves().collect();
+    let mut replay = Game::new(game.start().clone(), game.rules());
+    let mut reviews = Vec::with_capacity(moves.len() + 1);
+    for ply in 0..=moves.len() {
+        let review = review_position(engine, &replay, limits);
+        let go_on = each(ply, &review);
+        reviews.push(review);
+        if !go_on || ply == moves.len() || replay.push(moves[ply]).is_err() {
+            break;
+        }
+    }
+    reviews
 }
 
 #[cfg(test)]

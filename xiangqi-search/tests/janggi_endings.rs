@@ -12,6 +12,7 @@ mod common;
 
 use common::within;
 use xiangqi_core::{Color, Game, Iccs, Move, Variant};
+use xiangqi_search::review::{review_position, MATE_CP};
 use xiangqi_search::{Engine, EngineOptions, Limits, Score};
 
 struct Case {
@@ -191,4 +192,52 @@ fn the_engine_offers_no_move_in_a_finished_janggi_game() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The review scores the end of every row as pyffish's verdict from the side to move's view:
+/// `MATE_CP` where it has won (counting, the opponent's perpetual check or shuttling), `-MATE_CP`
+/// where it has lost, 0 for a draw; where the game goes on, a searched score inside the mate
+/// scale and a best move.
+#[test]
+fn the_review_scores_every_janggi_ending_as_fairy_stockfish_does() {
+    let failures = within(600, || {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 8,
+            seed: Some(1),
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let mut failures = Vec::new();
+        for case in cases() {
+            let (mut game, last) = before_last(&case);
+            if let Some(last) = last {
+                game.push(last).unwrap();
+            }
+            let review = review_position(&mut engine, &game, &limits);
+            let turn = game.position().turn();
+            let right = match (case.termination.as_str(), color(&case.winner)) {
+                ("none", _) => review.cp.abs() < MATE_CP && review.best_move.is_some(),
+                (_, None) => review.cp == 0 && review.best_move.is_none(),
+                (_, Some(w)) if w == turn => review.cp == MATE_CP,
+                (_, Some(_)) => review.cp == -MATE_CP,
+            };
+            if !right {
+                failures.push(format!(
+                    "line {} ({} {}): {} by {}: reviewed as {} ({:?})",
+                    case.line,
+                    case.variant,
+                    case.fen,
+                    case.termination,
+                    case.winner,
+                    review.cp,
+                    review.outcome
+                ));
+            }
+        }
+        failures
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -466,6 +466,9 @@ class _Engine:
         mate: Optional[int] = None,
         rules: Optional[str] = None,
     ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]: ...
+    def review(
+        self, board: Board, depth: Optional[int] = None, nodes: Optional[int] = None, time: Optional[float] = None
+    ) -> List[Tuple[int, int, Optional[str]]]: ...
 
 def engine_levels() -> List[Tuple[str, str]]: ...
 DEFAULT_EVALUATION: str

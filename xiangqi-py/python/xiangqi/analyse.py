@@ -120,25 +120,18 @@ def _engine(config: AnalysisConfig) -> Engine:
 def analyse_game(config: AnalysisConfig, fen: str, moves: Sequence[str]) -> List[MoveNote]:
     """The notes on each move of the game from ``fen`` (moves in ICCS), as a worker's job."""
     engine = _engine(config)
-    engine.new_game()
     board = Board(fen, config.rules)
+    for text in moves:
+        board.push(Move.from_uci(text))
     limit = Limit(time=config.time, depth=config.depth, nodes=config.nodes)
-    # Each position's score from its side to move's view, its depth and its best move.
-    evals: List[Tuple[Score, int, Optional[str]]] = []
-    for ply in range(len(moves) + 1):
-        outcome = board.outcome()
-        if outcome is not None and outcome.winner is not None and outcome.winner != board.turn:
-            evals.append((Mate(0), 0, None))  # the game is lost here (core's adjudication)
-        else:
-            info = engine.analyse(board, limit)
-            assert isinstance(info, dict)
-            pv = info.get("pv") or []
-            evals.append((info["score"].relative, int(info.get("depth", 0)), pv[0].uci() if pv else None))
-        if ply < len(moves):
-            board.push(Move.from_uci(moves[ply]))
+    # Each position's score from its side to move's view, its depth and its best move: the
+    # engine's review (a position the rules have ended scored by its outcome).
+    evals: List[Tuple[Score, int, Optional[str]]] = [
+        (score, depth, None if best is None else best.uci()) for score, depth, best in engine.review(board, limit)
+    ]
     notes: List[MoveNote] = []
     red = Board(fen, config.rules).turn
-    for ply, text in enumerate(moves):
+    for ply, text in enumerate(moves[: len(evals) - 1]):
         before, _, best = evals[ply]
         after, depth, _ = evals[ply + 1]
         mover_red = red if ply % 2 == 0 else not red

@@ -49,7 +49,7 @@ from xiangqi._engine_model import (
     _score,
 )
 from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels
-from xiangqi._xiangqi import DEFAULT_EVALUATION
+from xiangqi._xiangqi import DEFAULT_EVALUATION, MATE_CP
 from xiangqi._xiangqi import evaluate as _evaluate
 from xiangqi.exceptions import EngineError, EngineTerminatedError, XiangqiError
 
@@ -93,6 +93,18 @@ def _whole(name: str, value: Any) -> int:
 #: The options ``Engine.configure`` takes (any case), as the engine's UCI front end names them.
 OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Evaluation", "EvalFile", "Clear Hash")
 
+
+
+def _score_of_cp(cp: int) -> Score:
+    """A score on the ``MATE_CP`` scale as a ``Score``: ``MATE_CP`` less ``n`` is a mate in
+    ``n`` (``MATE_CP`` itself: already won), its negation being mated (``-MATE_CP``: lost)."""
+    if cp >= MATE_CP:
+        return MateGiven
+    if cp <= -MATE_CP:
+        return Mate(0)
+    if abs(cp) > MATE_CP - 1000:
+        return Mate(MATE_CP - cp) if cp > 0 else Mate(-(MATE_CP + cp))
+    return Cp(cp)
 
 class Engine:
     """The engine at a level (``"beginner"`` .. ``"master"``), with ``threads`` search threads,
@@ -263,6 +275,20 @@ class Engine:
                 InfoDict(score=_score(raw["score"], turn), pv=[], depth=0, nodes=raw["nodes"], time=raw["time"])
             ]
         return infos if multipv is not None else infos[0]
+
+    def review(self, board: Board, limit: Limit) -> List[Tuple[Score, int, Optional[Move]]]:
+        """Every position of the board's game, from its start to the board's position, searched
+        within ``limit`` each under the board's rules: the one review of ``xiangqi.analyse`` and
+        the play page (``xiangqi_search::review``). One ``(score, depth, best)`` a position, the
+        start first: ``score`` from that position's side to move's view, and where the rules
+        have already ended the game ``Mate(0)`` (lost), ``MateGiven`` (won: janggi counting,
+        the opponent's perpetual check) or ``Cp(0)`` (drawn), with ``best`` ``None``; else
+        ``best`` is the engine's move. ``stop()`` from another thread ends the review after the
+        position under way."""
+        self._check_open()
+        _check_play_limit(limit)
+        rows = self._engine.review(board, limit.depth, limit.nodes, limit.time)
+        return [(_score_of_cp(cp), depth, None if best is None else Move.from_uci(best)) for cp, depth, best in rows]
 
     def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None) -> AnalysisResult:
         """Starts analysing the board's position (a copy of it) in a thread of its own and
