@@ -7,6 +7,7 @@
 // Messages in:  {type: 'init', flavour: 'st' | 'mt', threads, cancel: SharedArrayBuffer | null}
 //               {type: 'bestMove', id, fen, moves, level, seed, movetimeMs, variant}
 //               {type: 'analyse', id, fen, moves, multipv, nodes, depth, movetimeMs, infinite, variant}
+//               {type: 'reviewPosition', id, fen, moves, nodes, variant}
 //               {type: 'bench', id, depth, threads}
 //               {type: 'crash'}                      (testing: the worker dies)
 // Messages out: {type: 'ready', threads, memory, stopAddress}
@@ -66,6 +67,13 @@ function handle(message) {
       const value = engine.analyse(message.fen || '', message.moves || [], Math.max(1, message.multipv | 0),
         Math.max(0, Number(message.nodes) || 0), Math.max(0, message.depth | 0), Math.max(0, message.movetimeMs | 0),
         Boolean(message.infinite), onLine, message.variant || undefined);
+      return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
+    }
+    case 'reviewPosition': {
+      engine.resetStop();
+      if (cancelled(id)) return { type: 'aborted', id };
+      const value = engine.reviewPosition(message.fen || '', message.moves || [],
+        Math.max(1, Number(message.nodes) || 1), message.variant || undefined);
       return cancelled(id) ? { type: 'aborted', id } : { type: 'result', id, value };
     }
     case 'bench': {

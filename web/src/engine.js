@@ -179,6 +179,18 @@ export class EngineClient {
   }
 
   /**
+   * One position of a game under review, the review Python's analysis uses too (core's
+   * `review_position`): the game from `fen` through `moves` under the page's rules, searched at
+   * full strength within `nodes`. Resolves to `{ score, mate, pv, depth }`: `score` from the
+   * side to move's view on the mate scale; where the rules have already ended the game,
+   * ±mateCp (won or lost, `mate` 0) or 0 (drawn) and `pv` empty. stop() makes it reject with
+   * an AbortError.
+   */
+  async reviewPosition({ fen = '', moves = [], nodes = 1, variant = 'xiangqi' } = {}) {
+    return this._request({ type: 'reviewPosition', fen, moves: Array.from(moves, String), nodes, variant });
+  }
+
+  /**
    * Stops what the engine is doing: the running bestMove (and bench) reject with an Error
    * named 'AbortError'. The engine stays usable.
    */

@@ -68,6 +68,12 @@ for (const threads of [1, 2]) {
       const mated = new Game(mateFen);
       mated.play(mate.move);
       result.mate = [mated.outcome()?.termination, mate.mate];
+      // The review (core's review_position): the mated side has lost, and the mate in one
+      // before it is seen, both on the mate scale of tables().
+      const { tables } = await import('./src/xiangqi.js');
+      result.mateCp = tables().mateCp;
+      result.reviewMated = await engine.reviewPosition({ fen: mateFen, moves: [mate.move], nodes: 500 });
+      result.reviewMating = await engine.reviewPosition({ fen: mateFen, moves: [], nodes: 5_000 });
       // The worker dies: onCrash fires, requests fail, a new client works.
       const crashed = new Promise((resolve) => { engine.onCrash = resolve; });
       engine.crashForTest();
@@ -91,6 +97,10 @@ for (const threads of [1, 2]) {
     assert.ok(out.afterStop.ms < 5_000, `the search after a stop took ${out.afterStop.ms} ms`);
     assert.match(out.illegal, /illegal/);
     assert.deepEqual(out.mate, ['checkmate', 1]);
+    assert.deepEqual(out.reviewMated, { score: -out.mateCp, mate: 0, depth: 0, pv: [] });
+    assert.equal(out.reviewMating.mate, 1);
+    assert.equal(out.reviewMating.score, out.mateCp - 1);
+    assert.equal(out.reviewMating.pv.length, 1);
     assert.equal(out.crash, 'EngineCrash');
     assert.equal(out.afterCrash, 'EngineCrash');
     assert.match(out.restarted, /^[a-i][0-9][a-i][0-9]$/);

@@ -521,6 +521,53 @@ impl JsEngine {
         Ok(best.as_ref().map_or(JsValue::NULL, line_object))
     }
 
+    /// One position of a game under review (core's `review_position`, the review Python's
+    /// analysis uses too): the game from `fen` (empty: the start position) through `moves`
+    /// (ICCS) under the page's rules for `variant`, searched at full strength within `nodes`.
+    /// Returns `{score, mate, pv, depth}`: `score` from the side to move's view on the mate
+    /// scale (a game the rules have ended there: -mateCp lost, mateCp won, 0 drawn, with
+    /// `mate` 0 for a win or loss and `pv` empty), `pv` the best move alone.
+    #[wasm_bindgen(js_name = reviewPosition)]
+    pub fn review_position(
+        &mut self,
+        fen: &str,
+        moves: Vec<String>,
+        nodes: f64,
+        variant: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let variant = play::parse_variant(variant.as_deref()).map_err(error)?;
+        let nodes = if nodes.is_finite() && nodes >= 1.0 {
+            nodes as u64
+        } else {
+            1
+        };
+        let review = self
+            .inner
+            .review_position(variant, fen, &moves, nodes)
+            .map_err(error)?;
+        let object = Object::new();
+        let mate = match (review.score, review.outcome) {
+            (_, Some(outcome)) if outcome.winner.is_some() => JsValue::from(0),
+            (Score::Mate(n), None) => JsValue::from(n),
+            _ => JsValue::NULL,
+        };
+        set(&object, "score", f64::from(review.cp));
+        set(&object, "mate", mate);
+        set(&object, "depth", review.depth);
+        set(
+            &object,
+            "pv",
+            strings(
+                review
+                    .best_move
+                    .map(xiangqi_core::Move::iccs)
+                    .into_iter()
+                    .collect(),
+            ),
+        );
+        Ok(object.into())
+    }
+
     /// The engine's move: game start `fen` (empty: the start position), `moves` since (ICCS),
     /// `level` (`beginner` .. `master`), `seed` of the level's choice (a negative or non-finite
     /// number: none), time budget `movetime_ms` (0: the page's default), `variant` the game's

@@ -607,6 +607,30 @@ impl PlayEngine {
         }))
     }
 
+    /// One position of a game under review, the one review every front end uses
+    /// ([`review::review_position`]): the game from `fen` (blank: the variant's start) through
+    /// `moves` (ICCS) under the page's rules for the variant, searched at full strength within
+    /// `nodes`; a position the rules have ended is scored by its outcome.
+    pub fn review_position(
+        &mut self,
+        variant: Variant,
+        fen: &str,
+        moves: &[String],
+        nodes: u64,
+    ) -> Result<review::PositionReview, String> {
+        let (start, moves) = replay_request(variant, fen, moves)?;
+        let mut game = Game::new(start, page_rules(variant));
+        for m in moves {
+            game.push(m).map_err(|e| e.to_string())?;
+        }
+        self.engine.set_level(Level::Master);
+        let limits = Limits {
+            nodes: Some(nodes.max(1)),
+            ..Limits::default()
+        };
+        Ok(review::review_position(&mut self.engine, &game, &limits))
+    }
+
     /// The engine's move for the position the request describes.
     pub fn best_move(&mut self, request: &MoveRequest<'_>) -> Result<BestMove, String> {
         let level: Level = request.level.parse().map_err(|e| format!("{e}"))?;

@@ -8,7 +8,7 @@
 // The verdicts are core's (`judgeMove`: xiangqi_search::review, the rule of Python's
 // xiangqi.analyse, with its default search of 20,000 nodes a position).
 
-import { Game, judgeMove, expectedScore, tables } from '../xiangqi.js';
+import { Game, judgeMove, expectedScore } from '../xiangqi.js';
 import { t, dateInWords } from '../i18n.js';
 import * as store from '../ui-store.js';
 import {
@@ -206,23 +206,12 @@ export const analysisMode = {
       if (review.evals[ply]) continue;
       let line;
       try {
-        const position = replay(game.startFen(), moves.slice(0, ply));
-        const noMove = position.legalMoves().length === 0;
-        const over = position.outcome();
-        const turn = position.turn();
-        position.free();
-        // An ended game with no move to search: won or lost now (janggi counting may give it
-        // to the side to move), or drawn; on the engine's mate scale.
-        const mateCp = tables().mateCp;
-        if (noMove && over) {
-          line = over.winner
-            ? { score: over.winner === turn ? mateCp : -mateCp, mate: 0, pv: [], depth: 0 }
-            : { score: 0, mate: null, pv: [], depth: 0 };
-        } else {
-          state.analysing = true;
-          line = await state.engine.analyse({ fen: game.startFen(), moves: moves.slice(0, ply), nodes: REVIEW_NODES });
-          line ??= { score: -mateCp, mate: 0, pv: [], depth: 0 };
-        }
+        // Core's review of the position: searched, or scored by the outcome where the rules
+        // have ended the game.
+        state.analysing = true;
+        line = await state.engine.reviewPosition({
+          fen: game.startFen(), moves: moves.slice(0, ply), nodes: REVIEW_NODES, variant: game.variant(),
+        });
       } catch (error) {
         if (seq === review.seq) {
           review.running = false;
