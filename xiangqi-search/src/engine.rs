@@ -327,17 +327,7 @@ impl Engine {
         let started = Instant::now();
         if let Some(outcome) = game.outcome() {
             let lost = outcome.winner.is_some_and(|w| w != game.position().turn());
-            return SearchResult {
-                best_move: None,
-                ponder: None,
-                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
-                pv: Vec::new(),
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: started.elapsed(),
-                outcome: Some(outcome),
-            };
+            return SearchResult::no_move(lost, started, Some(outcome));
         }
         let moves: Vec<Move> = game.moves().collect();
         let saved = self.options.rules;
@@ -402,18 +392,7 @@ impl Engine {
                 }
             }
             self.stop.disarm();
-            let lost = !root.has_legal_moves();
-            return SearchResult {
-                best_move: None,
-                ponder: None,
-                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
-                pv: Vec::new(),
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: started.elapsed(),
-                outcome: None,
-            };
+            return SearchResult::no_move(!root.has_legal_moves(), started, None);
         }
         // Captures first, for a sensible order before depth 1 sorts them.
         root_moves.sort_by_key(|rm| {

@@ -1,6 +1,7 @@
 //! What the caller asks of a search: its limits, and what comes back.
 
 use crate::score::Score;
+use crate::Instant;
 use std::time::Duration;
 use xiangqi_core::{Move, Outcome};
 
@@ -119,4 +120,22 @@ pub struct SearchResult {
     /// back-and-forth rule). Then `best_move` is `None`, nothing is searched, and `score` is
     /// `Mate(0)` when the side to move has lost, else `Cp(0)`: the winner is the outcome's.
     pub outcome: Option<Outcome>,
+}
+
+impl SearchResult {
+    /// The answer of a search that offers no move: `Mate(0)` when the side to move has `lost`,
+    /// else `Cp(0)`, nothing searched, `outcome` the game's end when it had one.
+    pub(crate) fn no_move(lost: bool, started: Instant, outcome: Option<Outcome>) -> SearchResult {
+        SearchResult {
+            best_move: None,
+            ponder: None,
+            score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: started.elapsed(),
+            outcome,
+        }
+    }
 }
