@@ -9,14 +9,12 @@
 //   await engine.analyse({ fen, moves, multipv: 3, infinite: true }, (line) => show(line));
 //
 // The levels are xiangqi-search's own (`Level`: the same caps and the same move choice); Master
-// plays at full strength with MASTER_MOVETIME_MS per move. With threads (a cross-origin
+// plays at full strength for the search crate's think time (`Level::think_time`, applied in
+// the worker when no time is given). With threads (a cross-origin
 // isolated page) the search is Lazy SMP over a shared table, as natively, and stop() raises the
 // engine's stop flag in the shared memory; without, stop() ends the worker and starts another.
 
 import { engineThreads } from './xiangqi.js';
-
-/** Master's time per move, in milliseconds (the weaker levels stop earlier at their caps). */
-export const MASTER_MOVETIME_MS = 2000;
 
 /** The level names, weakest first. */
 export const LEVELS = ['beginner', 'casual', 'club', 'strong', 'master'];
@@ -146,7 +144,8 @@ export class EngineClient {
    * The engine's move for the game from `fen` (its start position) after `moves` (ICCS), at
    * `level`; `seed` fixes the weaker levels' random choice; `variant` is the game's
    * ('xiangqi', the default, or 'janggi': the engine then plays janggi, a pass written as the
-   * general's point twice, e.g. 'e1e1'). Resolves to
+   * general's point twice, e.g. 'e1e1'); `movetimeMs` bounds the time (default: Master's think
+   * time, the Rust level's; the weaker levels stop earlier at their caps). Resolves to
    * `{ move, score, mate, depth, nodes, timeMs }` (`move` null when the side to move has none;
    * `score` in centipawns for the side to move, `mate` the moves to mate when one is seen).
    */
@@ -159,7 +158,7 @@ export class EngineClient {
       moves: Array.from(moves, String),
       level: name,
       seed: Number.isFinite(seed) ? Math.abs(Math.trunc(seed)) : Math.floor(Math.random() * 2 ** 32),
-      movetimeMs: movetimeMs ?? MASTER_MOVETIME_MS,
+      movetimeMs: movetimeMs ?? 0,
       variant,
     });
   }
