@@ -1,4 +1,5 @@
-//! Property tests: no input makes a parser panic (FEN, ICCS, WXF, Chinese, any-notation, PGN).
+//! Property tests: no input makes a parser panic (FEN, ICCS, WXF, Chinese, any-notation, PGN,
+//! and the reader of records of any format, `record::read_any`).
 
 mod common;
 
@@ -6,7 +7,8 @@ use common::{random_crowded_position, Rng};
 use proptest::prelude::*;
 use xiangqi_core::notation::iccs::parse_coords;
 use xiangqi_core::pgn::{PgnReader, ReadOptions, TextEncoding};
-use xiangqi_core::{Notation, Position, RankDialect};
+use xiangqi_core::record::{self, Format};
+use xiangqi_core::{Game, Notation, Position, RankDialect, Rules};
 
 fn positions() -> Vec<Position> {
     let mut rng = Rng::with_seed(5);
@@ -136,6 +138,26 @@ proptest! {
     fn pgn_reader_never_panics_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         for encoding in [TextEncoding::Auto, TextEncoding::Utf8, TextEncoding::Gbk] {
             read_all(&bytes, ReadOptions { encoding, ..ReadOptions::default() });
+        }
+    }
+
+    /// Bytes of any kind, and the openings of each format with anything after them: the
+    /// format found is read without a panic, and every record read replays its moves legally.
+    #[test]
+    fn records_of_any_format_never_panic(
+        head in prop::sample::select(vec!["", "XQ", "[DhtmlXQ]", "[초차림 \"상마상마\"]\n", "[Event \"x\"]\n", "4k4/9/9/9/9/9/9/9/R8/1R1K5 w\n"]),
+        tail in prop::collection::vec(any::<u8>(), 0..300),
+    ) {
+        let mut bytes = head.as_bytes().to_vec();
+        bytes.extend_from_slice(&tail);
+        let (format, _, games) = record::read_any(&bytes, &ReadOptions::default());
+        prop_assert_eq!(format, Format::sniff(&bytes));
+        prop_assert!(games.len() <= bytes.len() + 1);
+        for game in games.into_iter().flatten() {
+            let mut replay = Game::new(game.start.clone(), Rules::casual());
+            for m in game.mainline() {
+                prop_assert!(replay.push(m).is_ok(), "{:?} in {:?}", m, format);
+            }
         }
     }
 }
