@@ -1119,6 +1119,17 @@ xq_status xq_game_set_rules(xq_game *game, xq_rules rules);
 xq_status xq_game_outcome(const xq_game *game, xq_outcome *out);
 
 /**
+ * Whether janggi counting decided the game's result (core's `Outcome::counted`): `true` only
+ * for a game that is over, under rules that count, by an ending left to counting (bikjang, two
+ * passes, a repetition without a perpetual checker, the move limit); `false` while the game
+ * goes on and for every xiangqi game.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or valid for a write.
+ */
+xq_status xq_game_outcome_counted(const xq_game *game, bool *out);
+
+/**
  * The outcome explained in words (the rule, the side, a chased piece and the cycle for
  * repetition rulings); an empty string while the game goes on.
  *

@@ -78,6 +78,9 @@ int main(int argc, char **argv) {
         CHECK(outcome.is_over == (strcmp(termination, "none") != 0));
         CHECK(outcome.termination == termination_named(termination));
         CHECK(outcome.winner == winner_named(winner));
+        bool counted = true;
+        CHECK_STATUS(xq_game_outcome_counted(game, &counted), XQ_STATUS_OK);
+        CHECK(counted == (strcmp(fields[5], "-") != 0)); /* pyffish's points where counting decides */
         char buf[XQ_MAX_FEN];
         CHECK_STATUS(xq_game_fen(game, buf, sizeof buf, NULL), XQ_STATUS_OK);
         CHECK(strcmp(buf, fen_after) == 0);

@@ -900,6 +900,22 @@ pub unsafe extern "C" fn xq_game_outcome(game: *const xq_game, out: *mut xq_outc
     }
 }
 
+/// Whether janggi counting decided the game's result (core's `Outcome::counted`): `true` only
+/// for a game that is over, under rules that count, by an ending left to counting (bikjang, two
+/// passes, a repetition without a perpetual checker, the move limit); `false` while the game
+/// goes on and for every xiangqi game.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn xq_game_outcome_counted(
+    game: *const xq_game,
+    out: *mut bool,
+) -> xq_status {
+    // SAFETY: the caller guarantees game and out.
+    unsafe { game_value(game, out, |g| Ok(g.outcome().is_some_and(|o| o.counted))) }
+}
+
 /// The outcome explained in words (the rule, the side, a chased piece and the cycle for
 /// repetition rulings); an empty string while the game goes on.
 ///
