@@ -495,21 +495,21 @@ impl Game {
         if let Some((_, outcome)) = self.declared {
             return Some(outcome);
         }
-        let repetition = if self.rules.back_and_forth && self.moved_back_and_forth() {
-            Some(Outcome::new(
-                Termination::BackAndForth,
-                Some(self.position.turn()),
-            ))
+        let shuttle = if self.rules.back_and_forth {
+            self.back_and_forth_outcome()
         } else {
+            None
+        };
+        let repetition = shuttle.or_else(|| {
             (self.repetition_count() >= self.rules.repetition_count.max(2))
                 .then(|| self.repetition_outcome())
-        };
+        });
         adjudicate(&self.position, &self.rules, repetition, no_moves)
     }
 
-    /// [`janggi::moved_back_and_forth`](crate::janggi::moved_back_and_forth) over the moves
-    /// since the last capture.
-    fn moved_back_and_forth(&self) -> bool {
+    /// [`janggi::back_and_forth_outcome`](crate::janggi::back_and_forth_outcome) over the
+    /// moves since the last capture.
+    fn back_and_forth_outcome(&self) -> Option<Outcome> {
         let reversible = self
             .records
             .iter()
@@ -526,7 +526,7 @@ impl Game {
                 },
             }
         });
-        crate::janggi::moved_back_and_forth(plies)
+        crate::janggi::back_and_forth_outcome(plies, self.position.turn())
     }
 
     /// A legal move of the side to move after which the rules draw the game (a repetition or

@@ -139,6 +139,16 @@ pub fn moved_back_and_forth(plies: impl IntoIterator<Item = ShuttlePly>) -> bool
         .is_some_and(|p| !p.in_check_before && p.mv.to() == newer.from())
 }
 
+/// The game's end by [`moved_back_and_forth`]: the side that has just moved loses, so
+/// `to_move` (the side to move now) wins. `None` when `plies` complete no shuttle.
+pub fn back_and_forth_outcome(
+    plies: impl IntoIterator<Item = ShuttlePly>,
+    to_move: Color,
+) -> Option<crate::Outcome> {
+    moved_back_and_forth(plies)
+        .then(|| crate::Outcome::new(crate::Termination::BackAndForth, Some(to_move)))
+}
+
 /// The points of every cannon in `pos` (both sides): what janggi cannon moves need to know
 /// (the `cannons` argument of [`attacks::janggi`](crate::attacks::janggi)'s functions).
 #[inline]

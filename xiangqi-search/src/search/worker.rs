@@ -17,7 +17,7 @@ use crate::score::{
 };
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
-use xiangqi_core::janggi::{moved_back_and_forth, ShuttlePly};
+use xiangqi_core::janggi::{back_and_forth_outcome, ShuttlePly};
 use xiangqi_core::{
     adjudicate, fill_cycle_chases, judge_cycle, Move, NoMoveTest, Outcome, Piece, PieceSet,
     PlyRecord, Position, Role, Termination,
@@ -433,15 +433,15 @@ impl<'a> Worker<'a> {
     /// the path, the no-capture limit or bare material, each giving way to mate or stalemate
     /// as core's [`adjudicate`] orders them, so the search judges as the game does.
     fn rule_value(&self, ply: usize) -> Option<Value> {
-        let repetition = if self.shared.rules.back_and_forth && self.moved_back_and_forth() {
-            Some(Outcome::new(
-                Termination::BackAndForth,
-                Some(self.pos.turn()),
-            ))
+        let shuttle = if self.shared.rules.back_and_forth {
+            self.back_and_forth_outcome()
         } else {
+            None
+        };
+        let repetition = shuttle.or_else(|| {
             self.repetition_on_path()
                 .map(|earlier| self.judge_repetition(earlier))
-        };
+        });
         let outcome = adjudicate(
             &self.pos,
             &self.shared.rules,
@@ -469,10 +469,10 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Whether the side that has just moved loses by janggimodern's back-and-forth rule
-    /// ([`xiangqi_core::janggi::moved_back_and_forth`] over the moves since the last capture or
-    /// null move, on the path and in the game record).
-    fn moved_back_and_forth(&self) -> bool {
+    /// The loss of the side that has just moved by janggimodern's back-and-forth rule
+    /// ([`xiangqi_core::janggi::back_and_forth_outcome`] over the moves since the last capture
+    /// or null move, on the path and in the game record).
+    fn back_and_forth_outcome(&self) -> Option<Outcome> {
         let cur = self.stack.len() - 1;
         let reach = (self.stack[cur].reversible as usize).min(cur);
         let plies = (0..reach).map(|k| {
@@ -483,7 +483,7 @@ impl<'a> Worker<'a> {
                 in_check_before: self.stack[cur - k - 1].in_check,
             }
         });
-        moved_back_and_forth(plies)
+        back_and_forth_outcome(plies, self.pos.turn())
     }
 
     /// Judges the cycle from stack index `earlier` to the current position by the rules'
