@@ -607,6 +607,11 @@ impl VecEnv {
         self.slots.get(index).map(|s| &s.game)
     }
 
+    /// Every game, in order (the roots of a batched search, say).
+    pub fn games(&self) -> impl ExactSizeIterator<Item = &Game> {
+        self.slots.iter().map(|s| &s.game)
+    }
+
     /// The legal moves of game `index`, or `None` out of range.
     pub fn legal_moves(&self, index: usize) -> Option<&[Move]> {
         self.slots.get(index).map(|s| &s.legal[..])

@@ -7,7 +7,7 @@
 //! the package binds at import (`package_types`): this module never imports the package back.
 //!
 //! Where things are: `board.rs` (`Board`, a view of core's `Game`), `types.rs` (moves, pieces,
-//! squares), `engine.rs`, `vecenv.rs` (batched games), `encoding.rs` (action indexings and
+//! squares), `engine.rs`, `vecenv.rs` (batched games), `mcts.rs` (batched tree search), `encoding.rs` (action indexings and
 //! observation arrays), `pgn.rs` and `pgn_tree.rs` (records), `outcome.rs`, `review.rs`,
 //! `nnue.rs`, `perft.rs`, `tables.rs` (Rust's tables for Python), `errors.rs` (the exception
 //! hierarchy), `interrupt.rs` (Ctrl-C during long calls).
@@ -17,6 +17,7 @@ mod encoding;
 mod engine;
 mod errors;
 mod interrupt;
+mod mcts;
 mod nnue;
 mod outcome;
 mod package_types;
@@ -40,6 +41,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     encoding_py::register(m)?;
     vecenv::register(m)?;
+    mcts::register(m)?;
     starts::register(m)?;
     pgn::register(m)?;
     pgn_tree::register(m)?;

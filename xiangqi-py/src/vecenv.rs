@@ -94,7 +94,10 @@ pub struct VecEnv {
 }
 
 /// Runs `f` in the env's own thread pool, or rayon's global one.
-fn in_pool<R: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn in_pool<R: Send>(
+    pool: &Option<rayon::ThreadPool>,
+    f: impl FnOnce() -> R + Send,
+) -> R {
     match pool {
         Some(pool) => pool.install(f),
         None => f(),
@@ -119,6 +122,11 @@ fn run<O: PlaneValue>(
 }
 
 impl VecEnv {
+    /// The games, in order.
+    pub(crate) fn games(&self) -> impl Iterator<Item = &xiangqi_core::Game> {
+        self.inner.games()
+    }
+
     /// Resets (no `actions`) or steps every game, writing into the env's arrays.
     fn for_each_game(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
         let rewards = self.rewards.bind(py).clone();

@@ -81,6 +81,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any as _Any
 
+    from xiangqi.mcts import MCTS
     from xiangqi.outcome import Outcome
     from xiangqi.vecenv import VecEnv
 
@@ -101,6 +102,7 @@ __all__ = [
     "InvalidMoveError",
     "LegalMoveGenerator",
     "LimitError",
+    "MCTS",
     "Move",
     "NetError",
     "Outcome",
@@ -212,7 +214,7 @@ def square_rank(sq: Square) -> int:
 
 
 def __getattr__(name: str) -> "_Any":
-    """``VecEnv`` is imported when first used (it brings in Gymnasium, which ``import xiangqi``
+    """``VecEnv`` and ``MCTS`` are imported when first used (it brings in Gymnasium, which ``import xiangqi``
     alone should not pay for), ``Outcome`` made when first used (it is a dataclass, and
     ``dataclasses`` is slow to import), ``__version__`` read when first asked."""
     if name == "Outcome":
@@ -225,6 +227,11 @@ def __getattr__(name: str) -> "_Any":
 
         globals()["VecEnv"] = VecEnv
         return VecEnv
+    if name == "MCTS":
+        from xiangqi.mcts import MCTS
+
+        globals()["MCTS"] = MCTS
+        return MCTS
     if name == "__version__":
         # Package metadata is slow to read: only when asked.
         from importlib.metadata import PackageNotFoundError, version

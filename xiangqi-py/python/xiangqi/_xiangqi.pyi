@@ -33,6 +33,8 @@ __all__ = [
     "Board",
     "LegalMoveGenerator",
     "VecEnv",
+    "MCTS",
+    "file_mirror",
     "square_name",
     "parse_square",
     "action_size",
@@ -346,6 +348,56 @@ class VecEnv:
     def legal_moves(self, index: int) -> List[Move]: ...
     def __len__(self) -> int: ...
 
+@disjoint_base
+class MCTS:
+    def __new__(
+        cls,
+        num_trees: int,
+        algorithm: str = "puct",
+        simulations: int = 64,
+        variant: str = "xiangqi",
+        encoding: Optional[str] = None,
+        history: int = 0,
+        repetitions: bool = False,
+        obs_dtype: str = "float32",
+        max_plies: int = 400,
+        symmetries: bool = False,
+        reuse: bool = True,
+        seed: Optional[int] = None,
+        num_threads: Optional[int] = None,
+        c_init: float = 1.25,
+        c_base: float = 19652.0,
+        fpu_reduction: float = 0.0,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 1.0,
+        max_considered: int = 16,
+        c_visit: float = 50.0,
+        c_scale: float = 0.1,
+        gumbel_scale: float = 1.0,
+    ) -> MCTS: ...
+    def search(
+        self, games: Any, evaluate: Callable[[Any, Any], Tuple[Any, Any]]
+    ) -> Tuple[
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint32],
+    ]: ...
+    def clear(self) -> None: ...
+    @property
+    def num_trees(self) -> int: ...
+    @property
+    def action_size(self) -> int: ...
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def simulations(self) -> int: ...
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]: ...
+    def tree_sizes(self) -> List[int]: ...
+
+def file_mirror(encoding: str = "2086") -> npt.NDArray[np.int64]: ...
 def square_name(square: int) -> str: ...
 def parse_square(name: str) -> int: ...
 def action_size(encoding: str = "2086") -> int: ...

@@ -58,6 +58,7 @@ from xiangqi._xiangqi import (
     Move,
     action_size,
     default_encoding,
+    file_mirror,
     index_to_move,
     move_to_index,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "move_to_index",
     "index_to_move",
     "all_moves",
+    "file_mirror",
 ]
 
 XIANGQI_ENCODINGS: List[str] = ["2086", "8100"]
