@@ -8,6 +8,11 @@
    same without observations under ``casual`` and ``axf``, the price of the repetition rules.
 3. ``VecEnv(variant="janggi")`` random play (the sixteen setups at random, janggi's rules,
    19 planes, the 2451-action encoding), with the same four sets of outputs.
+4. Tree search with a trivial network (equal logits, value 0): ``xiangqi.MCTS`` over a
+   ``VecEnv``'s games (PUCT and Gumbel), each search's moves played, simulations per second;
+   beside it a PUCT search written in Python over cchess, the way Python xiangqi AlphaZero
+   projects write theirs (a node object per move, the board copied and played down each
+   simulation, cchess's legal moves at each expansion).
 
 Run it with the project venv: ``make python-bench`` or ``.venv/bin/python xiangqi-py/benches/python_bench.py``.
 """
@@ -106,12 +111,88 @@ def main() -> None:
     parser.add_argument("--num-envs", type=int, default=1024, help="games in the VecEnv batch")
     parser.add_argument("--rules", default="casual", help="rule preset of the VecEnv games")
     parser.add_argument("--only-vecenv", action="store_true", help="skip the Python loop and cchess")
+    parser.add_argument("--only-mcts", action="store_true", help="only the tree search")
+    parser.add_argument("--trees", type=int, default=256, help="trees of the MCTS batch")
     args = parser.parse_args()
 
     print(f"xiangqi {getattr(xiangqi, '__version__', '')} on {os.cpu_count()} cores")
+    if not args.only_mcts:
+        if not args.only_vecenv:
+            python_loops(args)
+        vecenv_rates(args)
     if not args.only_vecenv:
-        python_loops(args)
-    vecenv_rates(args)
+        mcts_rates(args)
+
+
+def mcts_rates(args: argparse.Namespace) -> None:
+    import numpy as np
+
+    n = args.trees
+    logits = np.zeros((n, 2086), np.float32)
+    values = np.zeros(n, np.float32)
+    print(f"MCTS({n} trees, 64 simulations), trivial network: simulations per second (wall), per CPU second")
+    for algorithm in ("puct", "gumbel"):
+        env = xiangqi.VecEnv(n, seed=1, obs_dtype="uint8")
+        env.reset()
+        mcts = xiangqi.MCTS.for_env(env, algorithm=algorithm, simulations=64, seed=1)
+
+        def body(env: Any = env, mcts: Any = mcts) -> int:
+            result = mcts.search(env, lambda obs, masks: (logits, values))
+            env.step(result.actions)
+            return n * 64
+
+        sims, elapsed, cpu = timed(args.seconds, body)
+        print(f"  xiangqi.MCTS {algorithm:7s}: {sims / elapsed:12,.0f} {sims / cpu:12,.0f}")
+    try:
+        sims, elapsed, cpu = timed(args.seconds, cchess_puct_search)
+    except ImportError:
+        print("cchess not installed: no comparison")
+        return
+    print(f"  Python PUCT over cchess: {sims / elapsed:12,.0f} {sims / cpu:12,.0f}")
+
+
+def cchess_puct_search(simulations: int = 64) -> int:
+    """One 64-simulation PUCT search from the start position in Python over cchess, with equal
+    priors and value 0 (the trivial network); returns the simulations run."""
+    import math
+
+    from cchess import FULL_INIT_FEN, ChessBoard
+
+    def legal(board: Any) -> List[Tuple[Any, Any]]:
+        return [
+            (f, t)
+            for f, t in board.create_moves()
+            if board.is_valid_move(f, t) and not board.is_checked_move(f, t)
+        ]
+
+    class Node:
+        def __init__(self, prior: float) -> None:
+            self.prior, self.visits, self.value = prior, 0, 0.0
+            self.children: Dict[Tuple[Any, Any], "Node"] = {}
+
+    root_board = ChessBoard(FULL_INIT_FEN)
+    root = Node(1.0)
+    for _ in range(simulations):
+        board, node, path = root_board.copy(), root, [root]
+        while node.children:
+            total = math.sqrt(node.visits)
+            move, node = max(
+                node.children.items(),
+                key=lambda kv: (-kv[1].value / kv[1].visits if kv[1].visits else 0.0)
+                + 1.25 * kv[1].prior * total / (1 + kv[1].visits),
+            )
+            board.move(*move)
+            board.next_turn()
+            path.append(node)
+        moves = legal(board)
+        value = 0.0 if moves else -1.0
+        for m in moves:
+            node.children[m] = Node(1.0 / len(moves))
+        for n in reversed(path):
+            n.visits += 1
+            n.value += value
+            value = -value
+    return simulations
 
 
 def python_loops(args: argparse.Namespace) -> None:

@@ -126,7 +126,8 @@ fn call_evaluate<O: PlaneValue + numpy::Element>(
             ));
         }
         let np = py.import("numpy")?;
-        let float = |x: Bound<'_, PyAny>, what: &str, shape: &[usize]| -> PyResult<Vec<f32>> {
+        // Each answer as contiguous float32 of the expected shape, copied into the batch.
+        let copy = |x: Bound<'_, PyAny>, what: &str, shape: &[usize], out: &mut [f32]| {
             let array = np
                 .call_method1("ascontiguousarray", (x, numpy::dtype::<f32>(py)))
                 .map_err(|e| {
@@ -142,13 +143,16 @@ fn call_evaluate<O: PlaneValue + numpy::Element>(
             }
             let array = array.call_method1("reshape", (size,))?;
             let array = array.cast_into::<PyArray1<f32>>()?;
-            let ro = array.try_readonly()?;
-            Ok(ro.as_slice()?.to_vec())
+            out.copy_from_slice(array.try_readonly()?.as_slice()?);
+            Ok::<(), PyErr>(())
         };
-        let logits = float(answer.get_item(0)?, "logits", &[rows, actions])?;
-        let values = float(answer.get_item(1)?, "values", &[rows])?;
-        batch.logits.copy_from_slice(&logits);
-        batch.values.copy_from_slice(&values);
+        copy(
+            answer.get_item(0)?,
+            "logits",
+            &[rows, actions],
+            batch.logits,
+        )?;
+        copy(answer.get_item(1)?, "values", &[rows], batch.values)?;
         Ok(())
     })
 }
@@ -247,21 +251,29 @@ impl PyMcts {
         env.history = check_history(history.0)?;
         env.repetitions = repetitions;
         env.max_plies = max_plies.0.max(1);
+        // Every setting is checked, whichever algorithm reads it.
+        let puct = Algorithm::Puct {
+            c_init: float_setting(c_init, "c_init")?,
+            c_base: float_setting(c_base, "c_base")?,
+            fpu_reduction: float_setting(fpu_reduction, "fpu_reduction")?,
+            dirichlet_alpha: float_setting(dirichlet_alpha, "dirichlet_alpha")?,
+            dirichlet_fraction: float_setting(dirichlet_fraction, "dirichlet_fraction")?,
+            temperature: float_setting(temperature, "temperature")?,
+        };
+        let gumbel = Algorithm::Gumbel {
+            max_considered: max_considered.0,
+            c_visit: float_setting(c_visit, "c_visit")?,
+            c_scale: float_setting(c_scale, "c_scale")?,
+            gumbel_scale: float_setting(gumbel_scale, "gumbel_scale")?,
+        };
+        if max_considered.0 == 0 {
+            return Err(XiangqiError::new_err(
+                "MCTS: max_considered must be at least 1",
+            ));
+        }
         let algorithm = match algorithm {
-            "puct" => Algorithm::Puct {
-                c_init: float_setting(c_init, "c_init")?,
-                c_base: float_setting(c_base, "c_base")?,
-                fpu_reduction: float_setting(fpu_reduction, "fpu_reduction")?,
-                dirichlet_alpha: float_setting(dirichlet_alpha, "dirichlet_alpha")?,
-                dirichlet_fraction: float_setting(dirichlet_fraction, "dirichlet_fraction")?,
-                temperature: float_setting(temperature, "temperature")?,
-            },
-            "gumbel" => Algorithm::Gumbel {
-                max_considered: max_considered.0,
-                c_visit: float_setting(c_visit, "c_visit")?,
-                c_scale: float_setting(c_scale, "c_scale")?,
-                gumbel_scale: float_setting(gumbel_scale, "gumbel_scale")?,
-            },
+            "puct" => puct,
+            "gumbel" => gumbel,
             other => {
                 return Err(XiangqiError::new_err(format!(
                     "MCTS: algorithm must be \"puct\" or \"gumbel\", not {other:?}"

@@ -156,7 +156,9 @@ pub enum MctsError<E = std::convert::Infallible> {
     TreeCount(usize),
     /// More than [`MAX_SIMULATIONS`] simulations.
     Simulations(u32),
-    /// A constant of the algorithm is negative or not finite (its name).
+    /// A constant of the algorithm is out of its range (its name): every constant is finite
+    /// and not negative, `c_base` above 0, `dirichlet_fraction` at most 1, `max_considered`
+    /// at least 1.
     Setting(&'static str),
     /// The encoding lacks moves of the configuration's variant.
     EncodingMismatch,
@@ -194,9 +196,7 @@ impl<E: fmt::Display> fmt::Display for MctsError<E> {
             MctsError::Simulations(n) => {
                 write!(f, "{n} simulations: at most {MAX_SIMULATIONS}")
             }
-            MctsError::Setting(name) => {
-                write!(f, "{name} must be a finite number, not negative")
-            }
+            MctsError::Setting(name) => write!(f, "{name} is out of its range"),
             MctsError::EncodingMismatch => {
                 write!(f, "the encoding lacks moves of the variant")
             }
