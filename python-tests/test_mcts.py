@@ -227,3 +227,27 @@ def test_the_file_mirror_maps_each_action_to_its_move_mirrored_left_to_right() -
             f, t = move.from_square, move.to_square
             flipped = xiangqi.Move(f - f % 9 + 8 - f % 9, t - t % 9 + 8 - t % 9)
             assert encoding.index_to_move(int(mirror[a]), name, turn=True) == flipped
+
+
+def test_a_search_and_another_threads_steps_take_turns() -> None:
+    import threading
+
+    env = xiangqi.VecEnv(64, seed=0)
+    env.reset(seed=0)
+    mcts = xiangqi.MCTS.for_env(env, simulations=16, seed=0)
+    errors: List[BaseException] = []
+
+    def stepper() -> None:
+        try:
+            for _ in range(2000):
+                env.step(env.random_actions())
+        except BaseException as e:  # pragma: no cover - the failure is reported below
+            errors.append(e)
+
+    thread = threading.Thread(target=stepper)
+    thread.start()
+    for _ in range(50):
+        result = mcts.search(env, uniform)
+        assert result.actions.shape == (64,)
+    thread.join(timeout=120)
+    assert not thread.is_alive() and not errors, errors

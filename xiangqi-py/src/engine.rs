@@ -38,6 +38,18 @@ fn score_tuple(score: Score) -> (&'static str, i32) {
     }
 }
 
+/// A review row's score: the search's, or where the rules have already ended the game
+/// `("won", 0)` (the side to move has won: janggi counting, the opponent's perpetual check),
+/// `("mate", 0)` (lost) or `("cp", 0)` (drawn).
+fn review_score(r: &review::PositionReview) -> (&'static str, i32) {
+    match r.outcome {
+        Some(_) if r.cp > 0 => ("won", 0),
+        Some(_) if r.cp < 0 => ("mate", 0),
+        Some(_) => ("cp", 0),
+        None => score_tuple(r.score),
+    }
+}
+
 fn moves(pv: &[CoreMove]) -> Vec<Move> {
     pv.iter().map(|&m| Move::wrap(m)).collect()
 }
@@ -165,6 +177,42 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+impl Engine {
+    /// Runs `body` on the engine as one search, the way `search` and `review` both run: the
+    /// engine locked, this thread and the helper registered as its searchers (so a call from
+    /// inside raises `EngineBusyError`), `searching` set for `stop()`, a stop from before the
+    /// call forgotten, and `body` on a helper thread while this one waits with the GIL released
+    /// and turns Ctrl-C into a stop (`KeyboardInterrupt` raised after). `body` gets the engine,
+    /// the stop handle and a test of whether it was stopped or interrupted.
+    fn run_search<R: Send>(
+        &self,
+        py: Python<'_>,
+        doing: &str,
+        body: impl FnOnce(&mut CoreEngine, &StopHandle, &(dyn Fn() -> bool + Sync)) -> R + Send,
+    ) -> PyResult<R> {
+        let mut guard = self.lock(py, doing)?;
+        let engine: &mut CoreEngine = &mut guard;
+        let stop = self.stop.clone();
+        let cancelled = AtomicBool::new(false);
+        let _caller = Searcher::enter(&self.searchers);
+        self.searching.store(true, Ordering::SeqCst);
+        // A stop that arrived between two searches belongs to neither.
+        self.stop.reset();
+        let searchers = &self.searchers;
+        let cancel = || {
+            cancelled.store(true, Ordering::SeqCst);
+            stop.stop();
+        };
+        let outcome = run_interruptible(py, &cancel, || {
+            let _helper = Searcher::enter(searchers);
+            let halted = || cancelled.load(Ordering::SeqCst) || stop.is_stopped();
+            body(engine, &stop, &halted)
+        });
+        self.searching.store(false, Ordering::SeqCst);
+        outcome
     }
 }
 
@@ -431,23 +479,13 @@ impl Engine {
             mate,
             ..Limits::default()
         };
-        let mut guard = self.lock(py, "search")?;
-        let engine: &mut CoreEngine = &mut guard;
-        if let Some(rules) = rules {
-            engine.set_rules(rules);
-        }
-        engine.set_multipv(multipv.max(1));
         let mut lines: Vec<SearchInfo> = Vec::new();
         let mut callback_error: Option<PyErr> = None;
-        let stop = self.stop.clone();
-        let _caller = Searcher::enter(&self.searchers);
-        self.searching.store(true, Ordering::SeqCst);
-        // A stop that arrived between two searches belongs to neither.
-        self.stop.reset();
-        let searchers = &self.searchers;
-        let cancel = || stop.stop();
-        let outcome = run_interruptible(py, &cancel, || {
-            let _helper = Searcher::enter(searchers);
+        let outcome = self.run_search(py, "search", |engine, stop, _| {
+            if let Some(rules) = rules {
+                engine.set_rules(rules);
+            }
+            engine.set_multipv(multipv.max(1));
             let mut on_info = |i: &SearchInfo| {
                 let slot = (i.multipv as usize).saturating_sub(1);
                 if lines.len() <= slot {
@@ -466,7 +504,6 @@ impl Engine {
             };
             engine.search(&start, &history, &limits, &mut on_info)
         });
-        self.searching.store(false, Ordering::SeqCst);
         let result = outcome?;
         if let Some(e) = callback_error {
             return Err(e);
@@ -482,10 +519,10 @@ impl Engine {
     /// Reviews every position of the board's game from its start position
     /// (`xiangqi_search::review::review_game`, the one review every front end uses): a search
     /// within `depth`, `nodes` or `time` (seconds) each, under the board's rules, and a position
-    /// the rules have already ended scored by its outcome. One `(cp, depth, best)` a position,
-    /// the start first: `cp` from the side to move's view on the `MATE_CP` scale (a game over
-    /// there: `-MATE_CP` lost, `MATE_CP` won, 0 drawn), `best` the engine's move in ICCS, `None`
-    /// where the game is over.
+    /// the rules have already ended scored by its outcome. One `(score, depth, best)` a
+    /// position, the start first: `score` from the side to move's view as `("cp", n)` or
+    /// `("mate", n)` (a game over there: `("mate", 0)` lost, `("won", 0)` won, `("cp", 0)`
+    /// drawn), `best` the engine's move in ICCS, `None` where the game is over.
     #[pyo3(signature = (board, depth = None, nodes = None, time = None))]
     fn review(
         &self,
@@ -494,7 +531,7 @@ impl Engine {
         depth: Option<Count<u32>>,
         nodes: Option<Count<u64>>,
         time: Option<f64>,
-    ) -> PyResult<Vec<(i32, u32, Option<String>)>> {
+    ) -> PyResult<Vec<((&'static str, i32), u32, Option<String>)>> {
         let game = board.game.clone();
         drop(board);
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
@@ -509,29 +546,13 @@ impl Engine {
             movetime,
             ..Limits::default()
         };
-        let mut guard = self.lock(py, "review")?;
-        let engine: &mut CoreEngine = &mut guard;
-        let stop = self.stop.clone();
-        let cancelled = AtomicBool::new(false);
-        let _caller = Searcher::enter(&self.searchers);
-        self.searching.store(true, Ordering::SeqCst);
-        self.stop.reset();
-        let searchers = &self.searchers;
-        let cancel = || {
-            cancelled.store(true, Ordering::SeqCst);
-            stop.stop();
-        };
-        let reviews = run_interruptible(py, &cancel, || {
-            let _helper = Searcher::enter(searchers);
+        let reviews = self.run_search(py, "review", |engine, _, halted| {
             // Interrupted (Ctrl-C) or stopped (`stop()` from another thread): no more positions.
-            review::review_game(engine, &game, &limits, &mut |_, _| {
-                !cancelled.load(Ordering::SeqCst) && !stop.is_stopped()
-            })
+            review::review_game(engine, &game, &limits, &mut |_, _| !halted())
         });
-        self.searching.store(false, Ordering::SeqCst);
         Ok(reviews?
             .iter()
-            .map(|r| (r.cp, r.depth, r.best_move.map(|m| m.iccs())))
+            .map(|r| (review_score(r), r.depth, r.best_move.map(|m| m.iccs())))
             .collect())
     }
 }

@@ -294,10 +294,17 @@ class PlayResult:
     draw_claimed: bool = False
 
 
-def _score(raw: Any, turn: bool) -> PovScore:
+def _relative_score(raw: Any) -> Score:
+    """The extension's ``(kind, value)`` score: ``("cp", n)``, ``("mate", n)``, or ``("won", 0)``
+    for a game its rules have already given to the side to move (``MateGiven``)."""
     kind, value = raw
-    relative: Score = Cp(value) if kind == "cp" else Mate(value)
-    return PovScore(relative, turn)
+    if kind == "won":
+        return MateGiven
+    return Cp(value) if kind == "cp" else Mate(value)
+
+
+def _score(raw: Any, turn: bool) -> PovScore:
+    return PovScore(_relative_score(raw), turn)
 
 
 def _info(raw: Dict[str, Any], turn: bool) -> InfoDict:

@@ -46,10 +46,11 @@ from xiangqi._engine_model import (
     _check_play_limit,
     _info,
     _is_unbounded,
+    _relative_score,
     _score,
 )
 from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels
-from xiangqi._xiangqi import DEFAULT_EVALUATION, MATE_CP
+from xiangqi._xiangqi import DEFAULT_EVALUATION
 from xiangqi._xiangqi import evaluate as _evaluate
 from xiangqi.exceptions import EngineError, EngineTerminatedError, XiangqiError
 
@@ -94,17 +95,6 @@ def _whole(name: str, value: Any) -> int:
 OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Evaluation", "EvalFile", "Clear Hash")
 
 
-
-def _score_of_cp(cp: int) -> Score:
-    """A score on the ``MATE_CP`` scale as a ``Score``: ``MATE_CP`` less ``n`` is a mate in
-    ``n`` (``MATE_CP`` itself: already won), its negation being mated (``-MATE_CP``: lost)."""
-    if cp >= MATE_CP:
-        return MateGiven
-    if cp <= -MATE_CP:
-        return Mate(0)
-    if abs(cp) > MATE_CP - 1000:
-        return Mate(MATE_CP - cp) if cp > 0 else Mate(-(MATE_CP + cp))
-    return Cp(cp)
 
 class Engine:
     """The engine at a level (``"beginner"`` .. ``"master"``), with ``threads`` search threads,
@@ -288,7 +278,7 @@ class Engine:
         self._check_open()
         _check_play_limit(limit)
         rows = self._engine.review(board, limit.depth, limit.nodes, limit.time)
-        return [(_score_of_cp(cp), depth, None if best is None else Move.from_uci(best)) for cp, depth, best in rows]
+        return [(_relative_score(score), depth, None if best is None else Move.from_uci(best)) for score, depth, best in rows]
 
     def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None) -> AnalysisResult:
         """Starts analysing the board's position (a copy of it) in a thread of its own and

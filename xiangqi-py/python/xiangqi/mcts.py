@@ -53,8 +53,13 @@ class MCTS(_RustMCTS):
         evaluate: typing.Callable[[typing.Any, typing.Any], typing.Tuple[typing.Any, typing.Any]],
     ) -> SearchResult:
         """Searches from ``games`` (a ``VecEnv`` or a sequence of ``Board``, one per tree) with
-        ``evaluate(obs, masks) -> (logits, values)``."""
-        return SearchResult(*super().search(games, evaluate))
+        ``evaluate(obs, masks) -> (logits, values)``. A ``VecEnv`` searched from takes its turn
+        like its own calls: another thread's ``step`` waits for the search to end."""
+        turns = getattr(games, "_turns", None)
+        if turns is None:
+            return SearchResult(*super().search(games, evaluate))
+        with turns:
+            return SearchResult(*super().search(games, evaluate))
 
     @classmethod
     def for_env(cls, env: typing.Any, **settings: typing.Any) -> "MCTS":
