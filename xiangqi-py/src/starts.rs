@@ -66,7 +66,18 @@ fn start_fens(
 }
 
 /// Adds `_start_fens` to the module.
+/// The balanced openings shipped with the project (`data/openings/balanced.epd`, compiled into
+/// the engine for self-play), as FENs: the default openings of matches and self-play.
+#[pyfunction]
+fn balanced_openings() -> Vec<String> {
+    xiangqi_search::datagen::balanced_openings()
+        .iter()
+        .map(|p| p.fen())
+        .collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(start_fens, m)?)?;
+    m.add_function(wrap_pyfunction!(balanced_openings, m)?)?;
     Ok(())
 }

@@ -20,7 +20,7 @@ decides.
 """
 
 from xiangqi.match import stats
-from xiangqi.match.openings import DEFAULT_OPENINGS, Opening, default_openings, load_openings
+from xiangqi.match.openings import Opening, default_openings, load_openings
 from xiangqi.match.players import EngineConfig, TimeControl
 from xiangqi.match.runner import (
     DrawAdjudication,
@@ -44,7 +44,6 @@ __all__ = [
     "Opening",
     "load_openings",
     "default_openings",
-    "DEFAULT_OPENINGS",
     "ResignAdjudication",
     "DrawAdjudication",
     "Sprt",

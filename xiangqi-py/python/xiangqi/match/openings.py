@@ -1,6 +1,7 @@
 """Opening positions for a match: EPD/FEN lines, or the games of a PGN file (their moves are
-played as book moves, so the engines see the history). The package ships a default set:
-balanced positions a few plies from the start (``default_openings()``)."""
+played as book moves, so the engines see the history). The default set is the project's
+balanced openings (``data/openings/balanced.epd``, which the engine carries compiled in):
+positions a few plies from the start (``default_openings()``)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Sequence, Union
 
-from xiangqi._xiangqi import Board, Move
+from xiangqi._xiangqi import Board, Move, balanced_openings
 from xiangqi.exceptions import XiangqiError
 from xiangqi.pgn import read_files
 
-__all__ = ["Opening", "load_openings", "default_openings", "DEFAULT_OPENINGS", "order_openings"]
-
-DEFAULT_OPENINGS = Path(__file__).resolve().parent / "data" / "balanced.epd"
-"""The balanced openings shipped with the package (4-8 plies deep, scored near level)."""
+__all__ = ["Opening", "load_openings", "default_openings", "order_openings"]
 
 
 @dataclass(frozen=True)
@@ -61,8 +59,8 @@ def load_openings(path: Union[str, Path]) -> List[Opening]:
 
 
 def default_openings() -> List[Opening]:
-    """The package's balanced openings."""
-    return load_openings(DEFAULT_OPENINGS)
+    """The balanced openings (4-8 plies deep, scored near level), as the engine carries them."""
+    return [Opening(fen) for fen in balanced_openings()]
 
 
 def order_openings(openings: Sequence[Opening], count: int, order: str, seed: int) -> List[Opening]:
