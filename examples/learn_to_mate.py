@@ -23,7 +23,7 @@ import csv
 import random
 import time
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import List, Tuple
 
 import numpy as np
 
@@ -35,34 +35,27 @@ def random_starts(count: int, seed: int, advisors: int) -> List[str]:
     advisors (a won ending with one or two), Red to move, neither side in check, the game not
     over."""
     rng = random.Random(seed)
-    red_palace = [(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
-    black_palace = [(f, r) for f in (3, 4, 5) for r in (7, 8, 9)]
-    advisor_points = [(3, 9), (5, 9), (4, 8), (3, 7), (5, 7)]
+    red_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
+    black_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (7, 8, 9)]
+    advisor_points = [xiangqi.square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))]
+    board = xiangqi.Board()
     fens: List[str] = []
     while len(fens) < count:
-        pieces: Dict[Tuple[int, int], str] = {rng.choice(red_palace): "K", rng.choice(black_palace): "k"}
-        placed = [("R", (rng.randrange(9), rng.randrange(10)))]
+        placed = [("K", rng.choice(red_palace)), ("k", rng.choice(black_palace)), ("R", rng.randrange(90))]
         placed += [("a", spot) for spot in rng.sample(advisor_points, advisors)]
-        if any(spot in pieces for _, spot in placed) or len({spot for _, spot in placed}) < len(placed):
+        if len({spot for _, spot in placed}) < len(placed):
             continue
-        pieces.update({spot: symbol for symbol, spot in placed})
-        rows = []
-        for r in range(9, -1, -1):
-            row, empty = "", 0
-            for f in range(9):
-                if (f, r) in pieces:
-                    row += (str(empty) if empty else "") + pieces[(f, r)]
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
-        fen = "/".join(rows) + " w - - 0 1"
         try:
-            board = xiangqi.Board(fen)
+            board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
+        except xiangqi.XiangqiError:
+            continue
+        fen = board.fen()
+        try:
+            start = xiangqi.Board(fen)
             black = xiangqi.Board(fen.replace(" w ", " b "))
         except xiangqi.XiangqiError:
             continue
-        if board.is_check() or black.is_check() or board.outcome() is not None:
+        if start.is_check() or black.is_check() or start.outcome() is not None:
             continue
         fens.append(fen)
     return fens

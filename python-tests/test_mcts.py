@@ -71,33 +71,21 @@ def random_mate_positions(count: int, seed: int) -> List[Tuple[str, List[str]]]:
     Fairy-Stockfish judges: (fen, its winning moves)."""
     sf = pytest.importorskip("pyffish")
     rng = random.Random(seed)
-    palace = {xiangqi.RED: [(f, r) for f in (3, 4, 5) for r in (0, 1, 2)],
-              xiangqi.BLACK: [(f, r) for f in (3, 4, 5) for r in (7, 8, 9)]}
+    red_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
+    black_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (7, 8, 9)]
+    advisor_points = [xiangqi.square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))]
+    board = xiangqi.Board()
     found = []
     while len(found) < count:
-        pieces = {}
-        pieces[rng.choice(palace[xiangqi.RED])] = "K"
-        pieces[rng.choice(palace[xiangqi.BLACK])] = "k"
-        for symbol in "RCa":
-            spot = (rng.randrange(9), rng.randrange(10))
-            if symbol == "a":
-                spot = rng.choice([(3, 9), (5, 9), (4, 8), (3, 7), (5, 7)])
-            pieces.setdefault(spot, symbol)
-        rows = []
-        for r in range(9, -1, -1):
-            row, empty = "", 0
-            for f in range(9):
-                if (f, r) in pieces:
-                    row += (str(empty) if empty else "") + pieces[(f, r)]
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
-        fen = "/".join(rows) + " w - - 0 1"
+        placed = [("K", rng.choice(red_palace)), ("k", rng.choice(black_palace)),
+                  ("R", rng.randrange(90)), ("C", rng.randrange(90)), ("a", rng.choice(advisor_points))]
+        if len({spot for _, spot in placed}) < len(placed):
+            continue
         try:
-            board = xiangqi.Board(fen)
+            board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
         except xiangqi.XiangqiError:
             continue
+        fen = board.fen()
         if board.is_check() or board.outcome() is not None or _opponent_in_check(board):
             continue
         wins = []

@@ -8,20 +8,13 @@
 //! `cargo run --release -p xiangqi-learn --example mcts_bench -- [--seconds S] [--repeats R]
 //! [--trees N] [--simulations K] [--threads T]`
 
+mod common;
+
+use common::cpu_seconds;
 use std::convert::Infallible;
 use std::time::{Duration, Instant};
 use xiangqi_core::{Color, Game, Variant};
 use xiangqi_learn::{Algorithm, Batch, EnvConfig, Mcts, MctsConfig};
-
-/// The process's CPU seconds (user and system, all threads), where Linux tells them: fields 14
-/// and 15 of `/proc/self/stat`, in clock ticks of 1/100 s.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
-    Some((ticks(11)? + ticks(12)?) / 100.0)
-}
 
 fn trivial(batch: Batch<'_, u8>) -> Result<(), Infallible> {
     batch.logits.fill(0.0);
@@ -71,29 +64,12 @@ fn rate(
 }
 
 fn main() {
-    let (mut seconds, mut repeats, mut trees, mut simulations, mut threads) = (3.0, 3, 256, 64, 0);
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_default();
-        match arg.as_str() {
-            "--seconds" => seconds = value().parse().unwrap_or(seconds),
-            "--repeats" => repeats = value().parse().unwrap_or(repeats),
-            "--trees" => trees = value().parse().unwrap_or(trees),
-            "--simulations" => simulations = value().parse().unwrap_or(simulations),
-            "--threads" => threads = value().parse().unwrap_or(threads),
-            other => {
-                eprintln!("unknown argument {other:?}");
-                std::process::exit(2);
-            }
-        }
-    }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("no thread pool: {e}");
-            std::process::exit(1);
-        }
-    };
+    let flags = common::flags(&["seconds", "repeats", "trees", "simulations", "threads"]);
+    let seconds: f64 = common::flag(&flags, "seconds", 3.0);
+    let repeats: usize = common::flag(&flags, "repeats", 3);
+    let trees: usize = common::flag(&flags, "trees", 256);
+    let simulations: u32 = common::flag(&flags, "simulations", 64);
+    let pool = common::thread_pool(common::flag(&flags, "threads", 0));
     println!(
         "Mcts({trees} trees, {simulations} simulations), trivial network, {} threads: best of {repeats} x {seconds} s",
         pool.current_num_threads()

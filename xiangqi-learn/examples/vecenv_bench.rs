@@ -7,20 +7,12 @@
 //! `cargo run --release -p xiangqi-learn --example vecenv_bench -- [--seconds S]
 //! [--repeats R] [--num-envs N] [--threads T]`
 
+mod common;
+
+use common::cpu_seconds;
 use std::time::{Duration, Instant};
 use xiangqi_core::Variant;
 use xiangqi_learn::{EnvConfig, Outputs, VecEnv};
-
-/// The process's CPU seconds (user and system, all threads), where Linux tells them: fields 14
-/// and 15 of `/proc/self/stat`, in clock ticks of 1/100 s.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
-    Some((ticks(11)? + ticks(12)?) / 100.0)
-}
 
 /// Game steps a second (games times batch steps) over `seconds` of random play: per wall
 /// second, and per CPU second when it can be measured.
@@ -54,31 +46,11 @@ fn rate(variant: Variant, num_envs: usize, outputs: bool, seconds: f64) -> (f64,
 }
 
 fn main() {
-    let mut seconds = 3.0;
-    let mut repeats = 3;
-    let mut num_envs = 1024;
-    let mut threads = 0;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_default();
-        match arg.as_str() {
-            "--seconds" => seconds = value().parse().unwrap_or(seconds),
-            "--repeats" => repeats = value().parse().unwrap_or(repeats),
-            "--num-envs" => num_envs = value().parse().unwrap_or(num_envs),
-            "--threads" => threads = value().parse().unwrap_or(threads),
-            other => {
-                eprintln!("unknown argument {other:?}");
-                std::process::exit(2);
-            }
-        }
-    }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("no thread pool: {e}");
-            std::process::exit(1);
-        }
-    };
+    let flags = common::flags(&["seconds", "repeats", "num-envs", "threads"]);
+    let seconds: f64 = common::flag(&flags, "seconds", 3.0);
+    let repeats: usize = common::flag(&flags, "repeats", 3);
+    let num_envs: usize = common::flag(&flags, "num-envs", 1024);
+    let pool = common::thread_pool(common::flag(&flags, "threads", 0));
     println!(
         "VecEnv({num_envs}), random legal actions, {} threads: best of {repeats} x {seconds} s",
         pool.current_num_threads()

@@ -4,7 +4,7 @@
 
 use crate::board::{check_history, encoding_for, parse_variant, Board};
 use crate::errors::{limit_error, memory_error, Count, XiangqiError};
-use crate::vecenv::{in_pool, VecEnv, MAX_THREADS};
+use crate::vecenv::{in_pool, thread_pool, VecEnv};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -299,16 +299,7 @@ impl PyMcts {
                 )))
             }
         };
-        let pool = match num_threads.map(|n| n.0) {
-            None => None,
-            Some(n) if n > MAX_THREADS => return Err(limit_error("num_threads", n, MAX_THREADS)),
-            Some(n) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| XiangqiError::new_err(e.to_string()))?,
-            ),
-        };
+        let pool = thread_pool(num_threads.map(|n| n.0))?;
         Ok(PyMcts { trees, pool })
     }
 

@@ -93,6 +93,20 @@ pub struct VecEnv {
     pool: Option<rayon::ThreadPool>,
 }
 
+/// A pool of its own of `num_threads` threads (at most [`MAX_THREADS`]), or `None` for rayon's
+/// global one.
+pub(crate) fn thread_pool(num_threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
+    match num_threads {
+        None => Ok(None),
+        Some(n) if n > MAX_THREADS => Err(limit_error("num_threads", n, MAX_THREADS)),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(Some)
+            .map_err(|e| XiangqiError::new_err(e.to_string())),
+    }
+}
+
 /// Runs `f` in the env's own thread pool, or rayon's global one.
 pub(crate) fn in_pool<R: Send>(
     pool: &Option<rayon::ThreadPool>,
@@ -326,16 +340,7 @@ impl VecEnv {
         if let Some(over) = starts.iter().position(|p| !p.has_legal_moves()) {
             return Err(env_error(EnvError::StartOver(over)));
         }
-        let pool = match num_threads {
-            None => None,
-            Some(n) if n > MAX_THREADS => return Err(limit_error("num_threads", n, MAX_THREADS)),
-            Some(n) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| XiangqiError::new_err(e.to_string()))?,
-            ),
-        };
+        let pool = thread_pool(num_threads)?;
         let cfg = EnvConfig {
             variant,
             rules: parsed_rules,
