@@ -38,6 +38,9 @@ fn score_tuple(score: Score) -> (&'static str, i32) {
     }
 }
 
+/// One reviewed position for Python: `(score, depth, best move in ICCS)`.
+type ReviewRow = ((&'static str, i32), u32, Option<String>);
+
 /// A review row's score: the search's, or where the rules have already ended the game
 /// `("won", 0)` (the side to move has won: janggi counting, the opponent's perpetual check),
 /// `("mate", 0)` (lost) or `("cp", 0)` (drawn).
@@ -531,7 +534,7 @@ impl Engine {
         depth: Option<Count<u32>>,
         nodes: Option<Count<u64>>,
         time: Option<f64>,
-    ) -> PyResult<Vec<((&'static str, i32), u32, Option<String>)>> {
+    ) -> PyResult<Vec<ReviewRow>> {
         let game = board.game.clone();
         drop(board);
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
