@@ -283,7 +283,7 @@ NNUE_SEED  ?= 2
 NNUE_EVAL  ?= classical
 CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
 
-.PHONY: nnue-data nnue-ccpd nnue-train
+.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5
 
 ## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
 ## go on; a larger NNUE_GAMES appends).
@@ -298,6 +298,18 @@ nnue-ccpd: build
 	[ -d $(CCPD_DIR)/Dataset ] || tar xzf ../shared/corpus/ccpd-full.tar.gz -C $(CCPD_DIR)
 	$(XIANGQI) nnue score $(CCPD_DIR)/Dataset/對局 --nodes 1000 --eval $(NNUE_EVAL) \
 		--out $(NNUE_DIR)/ccpd-1000.bin
+
+## The shipped xiangqi net (generation 5, docs/nnue.md) rebuilt from its data: generation 3
+## (the shipped net of 72b3ed7) trained on the first 34,891 games of selfplay-d21b61d-41.bin
+## (NNUE_GEN5_DATA, checked by its checksum); the result is checked against the shipped net's.
+NNUE_GEN5_DATA ?= $(NNUE_DIR)/selfplay-d21b61d-41-34891.bin
+nnue-gen5: build
+	echo "d27138fd498e21fcfd3df89a7996022158f2efe542a20cc38a56afcab65d7f16  $(NNUE_GEN5_DATA)" | sha256sum -c
+	mkdir -p $(NNUE_DIR)/gen5
+	git show 72b3ed7:xiangqi-search/nets/default.nnue > $(NNUE_DIR)/gen5/gen3.nnue
+	$(XIANGQI) nnue train $(NNUE_GEN5_DATA) --init $(NNUE_DIR)/gen5/gen3.nnue --buckets 8 \
+		--epochs 6 --lr 0.0005 --scale auto --seed 5 --threads 2 --out $(NNUE_DIR)/gen5
+	echo "84f448584c13e5ff674e56f1946ee0515507a6ac621bc0a2cf363fa6aa919b69  $(NNUE_DIR)/gen5/net.nnue" | sha256sum -c
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
