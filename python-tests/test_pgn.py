@@ -99,3 +99,23 @@ def test_a_finished_board_records_its_result_and_ruling() -> None:
     assert game.headers["Red"] == "Me" and game.fen == "4k4/9/9/9/R8/9/9/9/9/3K1R3 w - - 0 1"
     text = xiangqi.pgn.write(board, notation="wxf")
     assert '[Result "1-0"]' in text and '[Termination "checkmate"]' in text and "checkmate" in text.split("\n\n", 1)[1]
+
+
+def test_read_game_reads_records_without_results_one_at_a_time(tmp_path) -> None:
+    # Records that end without a result token (as exports often do) end at the next record's tag
+    # pairs; a "[" inside a comment is not a tag.
+    text = (
+        '[Event "a"]\n\n1. h2e2 h9g7\n\n'
+        '[Event "b"]\n\n1. b0c2 {a comment\n[not a tag]} b9c7\n\n'
+        '[Event "c"]\n\n1. h0g2 *\n'
+    )
+    path = tmp_path / "no-results.pgn"
+    path.write_text(text)
+    import io
+
+    with path.open() as as_text, path.open("rb") as as_bytes:
+        for stream in (io.StringIO(text), io.BytesIO(text.encode()), as_text, as_bytes):
+            games = []
+            while (game := xiangqi.pgn.read_game(stream)) is not None:
+                games.append((game.headers["Event"], [m.uci() for m in game.mainline_moves()]))
+            assert games == [("a", ["h2e2", "h9g7"]), ("b", ["b0c2", "b9c7"]), ("c", ["h0g2"])]

@@ -577,22 +577,36 @@ def _records_of(source: Source, encoding: Optional[str]) -> List[Any]:
     return pgn_read_bytes(data, encoding)
 
 
+def _tell(handle: IO[Any]) -> Optional[int]:
+    """The stream's position, or ``None`` when it cannot go back to it (a pipe, a socket)."""
+    try:
+        return handle.tell() if handle.seekable() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def _read_one_record(handle: IO[Any]) -> Union[str, bytes]:
-    """The next record of a stream: up to the first result token after the moves."""
+    """The next record of a stream: up to the first result token after the moves, or up to the
+    tag pairs of the next record (a record without a result token): on a seekable stream that
+    line is given back (the stream goes back to its start) for the next call to read."""
     lines: List[Any] = []
     in_moves = False
     depth = 0  # inside { } comments
     results = ("1-0", "0-1", "1/2-1/2", "*")
     while True:
+        at = _tell(handle) if in_moves else None
         try:
             line = handle.readline()
         except UnicodeDecodeError as e:
             raise _undecodable(e) from None
         if not line:
             break
-        lines.append(line)
         text = line if isinstance(line, str) else line.decode("latin-1")
         stripped = text.strip()
+        if at is not None and depth <= 0 and stripped.startswith("["):
+            handle.seek(at)
+            break
+        lines.append(line)
         if not stripped or (stripped.startswith("[") and depth == 0 and not in_moves):
             continue
         in_moves = True
@@ -619,7 +633,9 @@ def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = 
     ``bytes`` or of a file named by a path). Returns ``None`` at the end of the input. Bytes are
     decoded as ``encoding`` or, by default, in the encoding detected; a text stream opened on
     a file (``open(path)``) is read through its bytes, so a GBK or Big5 file reads in either
-    mode.
+    mode. A record ends at its result token, or where the next record's tag pairs begin: the
+    stream is left at the next record (on a stream that cannot seek, such as a pipe, a record
+    without a result token runs on to the next result token).
 
     As in python-chess, a record that cannot be read whole (an illegal move, a bad tag, an
     unclosed comment) comes back with what could be read and ``game.errors`` (``PgnError``s
