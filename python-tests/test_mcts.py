@@ -239,3 +239,9 @@ def test_a_search_and_another_threads_steps_take_turns() -> None:
         assert result.actions.shape == (64,)
     thread.join(timeout=120)
     assert not thread.is_alive() and not errors, errors
+
+
+def test_a_batch_too_large_for_memory_raises_memory_error() -> None:
+    # 2**20 trees of the 8100 encoding: over 100 GB of buffers, refused before any is written.
+    with pytest.raises(MemoryError):
+        xiangqi.MCTS(2**20, encoding="8100")

@@ -24,7 +24,7 @@ enum Trees {
 fn search_error(e: MctsError<PyErr>) -> PyErr {
     match e {
         MctsError::Evaluate(e) => e,
-        MctsError::Memory(n) => memory_error(&format!("a search tree of {n} nodes")),
+        MctsError::Memory(n) => memory_error(&format!("search trees ({n} nodes or trees)")),
         e => XiangqiError::new_err(format!("MCTS: {e}")),
     }
 }

@@ -181,7 +181,8 @@ pub enum MctsError<E = std::convert::Infallible> {
         /// `"logit"` or `"value"`.
         what: &'static str,
     },
-    /// A tree does not fit in memory (its node count).
+    /// The trees do not fit in memory: the node count of a tree that cannot grow, or the number
+    /// of trees whose buffers cannot be allocated.
     Memory(usize),
     /// The evaluator failed.
     Evaluate(E),
@@ -212,7 +213,7 @@ impl<E: fmt::Display> fmt::Display for MctsError<E> {
                     "the network's {what} in row {row} is not a finite number"
                 )
             }
-            MctsError::Memory(n) => write!(f, "a tree of {n} nodes does not fit in memory"),
+            MctsError::Memory(n) => write!(f, "{n} nodes or trees do not fit in memory"),
             MctsError::Evaluate(e) => write!(f, "the evaluator failed: {e}"),
         }
     }
@@ -280,6 +281,15 @@ pub struct Mcts<O> {
     out_visits: Vec<u32>,
     seed: u64,
     searches: u64,
+}
+
+/// An empty vector with room for `len` values, or [`MctsError::Memory`] (naming the `trees`)
+/// when they do not fit.
+fn reserved<T>(len: usize, trees: usize) -> Result<Vec<T>, MctsError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| MctsError::Memory(trees))?;
+    Ok(v)
 }
 
 /// Checks that a constant is finite and not negative.
@@ -354,30 +364,37 @@ impl<O: PlaneValue + Sync> Mcts<O> {
         validate(&env, &cfg)?;
         let obs_len = env.obs_len();
         let actions = env.encoding.size();
-        let sizes = [trees * obs_len, trees * actions];
-        let mut obs = Vec::new();
-        let mut masks = Vec::new();
-        obs.try_reserve_exact(sizes[0])
-            .and(masks.try_reserve_exact(sizes[1]))
-            .map_err(|_| MctsError::Memory(trees))?;
-        obs.resize(sizes[0], O::default());
-        masks.resize(sizes[1], false);
+        let rows = |width: usize| trees.checked_mul(width).ok_or(MctsError::Memory(trees));
+        // Every buffer is reserved before any is written, so a batch too large for memory is
+        // refused before it occupies any.
+        let mut tree_list = reserved(trees, trees)?;
+        let mut batch_obs = reserved(rows(obs_len)?, trees)?;
+        let mut batch_masks = reserved(rows(actions)?, trees)?;
+        let mut batch_logits = reserved(rows(actions)?, trees)?;
+        let mut out_policy = reserved(rows(actions)?, trees)?;
+        let mut out_visits = reserved(rows(actions)?, trees)?;
+        tree_list.extend((0..trees).map(|_| Tree::new(&env)));
+        batch_obs.resize(trees * obs_len, O::default());
+        batch_masks.resize(trees * actions, false);
+        batch_logits.resize(trees * actions, 0.0);
+        out_policy.resize(trees * actions, 0.0);
+        out_visits.resize(trees * actions, 0);
         Ok(Mcts {
-            trees: (0..trees).map(|_| Tree::new(&env)).collect(),
+            trees: tree_list,
+            batch_obs,
+            batch_masks,
+            batch_logits,
+            batch_values: vec![0.0; trees],
+            out_actions: vec![-1; trees],
+            out_policy,
+            out_values: vec![0.0; trees],
+            out_visits,
             shared: Shared {
                 env,
                 cfg,
                 obs_len,
                 actions,
             },
-            batch_obs: obs,
-            batch_masks: masks,
-            batch_logits: vec![0.0; trees * actions],
-            batch_values: vec![0.0; trees],
-            out_actions: vec![-1; trees],
-            out_policy: vec![0.0; trees * actions],
-            out_values: vec![0.0; trees],
-            out_visits: vec![0; trees * actions],
             seed,
             searches: 0,
         })
