@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use xiangqi_core::pgn::{PgnErrorKind, PgnGame};
+use xiangqi_core::record::RecordError;
 use xiangqi_records::{Format, ReadError, ReadOptions};
 
 /// One game of a collection, or why it could not be read.
@@ -79,10 +80,10 @@ fn entries(results: Vec<Result<PgnGame, ReadError>>, key: &str) -> Vec<GameEntry
 fn reason(error: &ReadError) -> &'static str {
     match error {
         ReadError::Io(_) => "read",
-        ReadError::Xqf(_) => "xqf",
-        ReadError::DhtmlXq(_) => "dhtmlxq",
-        ReadError::Gib(_) => "gib",
-        ReadError::Pgn(e) => match e.kind {
+        ReadError::Record(RecordError::Xqf(_)) => "xqf",
+        ReadError::Record(RecordError::DhtmlXq(_)) => "dhtmlxq",
+        ReadError::Record(RecordError::Gib(_)) => "gib",
+        ReadError::Record(RecordError::Pgn(e)) => match e.kind {
             PgnErrorKind::Io(_) => "read",
             PgnErrorKind::Tag(_) => "tag",
             PgnErrorKind::Fen(_) => "fen",

@@ -172,10 +172,7 @@ impl RecordError for xiangqi_core::pgn::PgnError {
 
 impl RecordError for xiangqi_records::ReadError {
     fn partial(&self) -> Option<&PgnGame> {
-        match self {
-            xiangqi_records::ReadError::Pgn(e) => e.partial.as_deref(),
-            _ => None,
-        }
+        self.pgn().and_then(|e| e.partial.as_deref())
     }
 }
 

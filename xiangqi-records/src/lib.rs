@@ -32,8 +32,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::pgn::{self, PgnError, PgnGame, PgnReader};
+use xiangqi_core::record;
 pub use xiangqi_core::record::Format;
-use xiangqi_core::record::{self, RecordError};
+pub use xiangqi_core::record::RecordError;
 
 /// A multi-game PGN text larger than this is split at its records and read in parallel.
 const SPLIT_BYTES: usize = 256 * 1024;
@@ -52,41 +53,44 @@ pub struct ReadOptions {
     pub format: Option<Format>,
 }
 
-/// Why a record (or a whole file) could not be read.
+/// Why a record (or a whole file) could not be read: the file, or the record as core's readers
+/// judge it ([`RecordError`]: PGN, XQF, DhtmlXQ or `.gib`).
 #[derive(Debug)]
 pub enum ReadError {
     /// The file could not be read.
     Io(std::io::Error),
-    /// A PGN record is malformed (or a line of a FEN list is not a legal position).
-    Pgn(PgnError),
-    /// An XQF file is malformed.
-    Xqf(String),
-    /// A DhtmlXQ record is malformed.
-    DhtmlXq(String),
-    /// A `.gib` record is malformed (the file's records are not read).
-    Gib(String),
+    /// A record is malformed (or a line of a FEN list is not a legal position).
+    Record(RecordError),
+}
+
+impl ReadError {
+    /// The PGN error, when the record is PGN (or a FEN list's line).
+    pub fn pgn(&self) -> Option<&PgnError> {
+        match self {
+            ReadError::Record(RecordError::Pgn(e)) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "read error: {e}"),
-            ReadError::Pgn(e) => write!(f, "{e}"),
-            ReadError::Xqf(e) => write!(f, "XQF: {e}"),
-            ReadError::DhtmlXq(e) => write!(f, "DhtmlXQ: {e}"),
-            ReadError::Gib(e) => write!(f, "gib: {e}"),
+            ReadError::Record(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl From<RecordError> for ReadError {
     fn from(e: RecordError) -> ReadError {
-        match e {
-            RecordError::Pgn(e) => ReadError::Pgn(e),
-            RecordError::Xqf(e) => ReadError::Xqf(e.to_string()),
-            RecordError::DhtmlXq(e) => ReadError::DhtmlXq(e.to_string()),
-            RecordError::Gib(e) => ReadError::Gib(e.to_string()),
-        }
+        ReadError::Record(e)
+    }
+}
+
+impl From<PgnError> for ReadError {
+    fn from(e: PgnError) -> ReadError {
+        ReadError::Record(RecordError::Pgn(e))
     }
 }
 
@@ -94,8 +98,7 @@ impl std::error::Error for ReadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ReadError::Io(e) => Some(e),
-            ReadError::Pgn(e) => Some(e),
-            _ => None,
+            ReadError::Record(e) => Some(e),
         }
     }
 }
@@ -167,7 +170,10 @@ fn read_pgn_bytes(
 ) -> (TextEncoding, Vec<Result<PgnGame, ReadError>>) {
     if bytes.len() <= SPLIT_BYTES {
         let mut reader = PgnReader::with_options(bytes, *options);
-        let games = reader.by_ref().map(|g| g.map_err(ReadError::Pgn)).collect();
+        let games = reader
+            .by_ref()
+            .map(|g| g.map_err(ReadError::from))
+            .collect();
         return (reader.encoding(), games);
     }
     // One encoding for the whole text, then the records read in parallel pieces.
@@ -190,7 +196,7 @@ fn read_pgn_bytes(
                     }
                     Err(mut e) => {
                         e.line += first_line;
-                        Err(ReadError::Pgn(e))
+                        Err(ReadError::from(e))
                     }
                 })
                 .collect::<Vec<_>>()
@@ -481,7 +487,7 @@ mod tests {
             assert_eq!(game.as_ref().unwrap().start.fen(), start);
         }
         match &games[3] {
-            Err(ReadError::Pgn(e)) => assert_eq!(e.line, 6),
+            Err(e) if e.pgn().is_some() => assert_eq!(e.pgn().unwrap().line, 6),
             other => panic!("{other:?}"),
         }
     }
