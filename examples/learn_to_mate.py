@@ -35,9 +35,10 @@ def random_starts(count: int, seed: int, advisors: int) -> List[str]:
     advisors (a won ending with one or two), Red to move, neither side in check, the game not
     over."""
     rng = random.Random(seed)
-    red_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
-    black_palace = [xiangqi.square(f, r) for f in (3, 4, 5) for r in (7, 8, 9)]
-    advisor_points = [xiangqi.square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))]
+    # The points each piece can stand on, from the rules' tables.
+    red_palace = list(xiangqi.reachable_squares(xiangqi.Piece.from_symbol("K")))
+    black_palace = list(xiangqi.reachable_squares(xiangqi.Piece.from_symbol("k")))
+    advisor_points = list(xiangqi.reachable_squares(xiangqi.Piece.from_symbol("a")))
     board = xiangqi.Board()
     fens: List[str] = []
     while len(fens) < count:

@@ -63,3 +63,21 @@ def test_piece() -> None:
         Piece.from_symbol("x")
     with pytest.raises(xiangqi.XiangqiError):
         Piece(8, True)
+
+
+def test_reachable_squares_are_the_points_the_rules_allow() -> None:
+    P = Piece.from_symbol
+    sq = xiangqi.parse_square
+    palace = {sq(f + r) for f in "def" for r in "012"}
+    assert set(xiangqi.reachable_squares(P("K"))) == palace
+    assert set(xiangqi.reachable_squares(P("A"))) == {sq(s) for s in ("d0", "f0", "e1", "d2", "f2")}
+    assert set(xiangqi.reachable_squares(P("B"))) == {sq(s) for s in ("c0", "g0", "a2", "e2", "i2", "c4", "g4")}
+    assert set(xiangqi.reachable_squares(P("e"))) == {sq(s) for s in ("c9", "g9", "a7", "e7", "i7", "c5", "g5")}
+    # A soldier: its five start files on ranks 3 and 4, then every point across the river.
+    assert len(xiangqi.reachable_squares(P("P"))) == 10 + 45
+    assert len(xiangqi.reachable_squares(P("R"))) == len(xiangqi.reachable_squares(P("N"))) == 90
+    # Janggi: guards share the general's palace (with its diagonals); elephants go anywhere.
+    assert set(xiangqi.reachable_squares(P("A"), "janggi")) == palace
+    assert len(xiangqi.reachable_squares(P("B"), "janggi")) == 90
+    with pytest.raises(xiangqi.XiangqiError):
+        xiangqi.reachable_squares(P("K"), "shogi")

@@ -1266,9 +1266,23 @@ impl Board {
 }
 
 /// Adds the board classes to the module.
+/// Every square `piece` can ever stand on in a `variant` game, as a `SquareSet`: a general's
+/// palace, xiangqi's advisors' five and elephants' seven points, a soldier's points ahead of
+/// its start, every square for the others (core's tables; `Variant::reachable_points`).
+#[pyfunction]
+#[pyo3(signature = (piece, variant = "xiangqi"))]
+fn reachable_squares<'py>(
+    py: Python<'py>,
+    piece: crate::types::Piece,
+    variant: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    square_set(py, parse_variant(variant)?.reachable_points(piece.inner))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
+    m.add_function(wrap_pyfunction!(reachable_squares, m)?)?;
     m.add("MAX_HISTORY", MAX_HISTORY)?;
     Ok(())
 }

@@ -76,6 +76,24 @@ pub(crate) fn start(variant: Variant) -> Setup {
 }
 
 impl Variant {
+    /// Every point `piece` can ever stand on in a game of this variant: a general's (and in
+    /// janggi a guard's) palace, xiangqi's advisors' five and elephants' seven points, a
+    /// soldier's points ahead of its start, everywhere for the others.
+    ///
+    /// ```
+    /// use xiangqi_core::{Color, Piece, Role, Variant};
+    /// let advisor = Piece { color: Color::Red, role: Role::Advisor };
+    /// assert_eq!(Variant::Xiangqi.reachable_points(advisor).count(), 5);
+    /// assert_eq!(Variant::Janggi.reachable_points(advisor).count(), 9);
+    /// ```
+    pub fn reachable_points(self, piece: Piece) -> crate::Bitboard {
+        Square::ALL
+            .iter()
+            .copied()
+            .filter(|&sq| reachable(self, piece, sq))
+            .collect()
+    }
+
     /// The FEN of the start position. Janggi's is Fairy-Stockfish's: both sides in the 마상상마
     /// arrangement (elephants inside, next to the guards); [`Position::janggi_start`] builds
     /// the other fifteen.

@@ -38,6 +38,7 @@ from xiangqi._xiangqi import (
     Piece,
     XiangqiError,
     parse_square,
+    reachable_squares,
     square_name,
 )
 from xiangqi import _xiangqi as _extension
@@ -112,6 +113,7 @@ __all__ = [
     "VecEnv",
     "XiangqiError",
     "parse_square",
+    "reachable_squares",
     "square_name",
     "square",
     "square_file",
