@@ -19,6 +19,16 @@ enum Trees {
     U8(Mcts<u8>),
 }
 
+/// Evaluates `$body` with `$m` bound to the trees, whichever their observation dtype.
+macro_rules! with_trees {
+    ($trees:expr, $m:ident => $body:expr) => {
+        match $trees {
+            Trees::F32($m) => $body,
+            Trees::U8($m) => $body,
+        }
+    };
+}
+
 /// A search error as a Python exception: the evaluator's own exception as raised, the rest as
 /// `XiangqiError` (`MemoryError` for a tree that does not fit).
 fn search_error(e: MctsError<PyErr>) -> PyErr {
@@ -318,36 +328,24 @@ impl PyMcts {
         }
         let roots = Roots::of(games)?;
         let games = roots.games();
-        match &mut self.trees {
-            Trees::F32(m) => run(py, m, &self.pool, &games, &evaluate),
-            Trees::U8(m) => run(py, m, &self.pool, &games, &evaluate),
-        }
+        with_trees!(&mut self.trees, m => run(py, m, &self.pool, &games, &evaluate))
     }
 
     /// Drops every tree: the next search starts afresh.
     fn clear(&mut self) {
-        match &mut self.trees {
-            Trees::F32(m) => m.clear(),
-            Trees::U8(m) => m.clear(),
-        }
+        with_trees!(&mut self.trees, m => m.clear())
     }
 
     /// How many trees.
     #[getter]
     fn num_trees(&self) -> usize {
-        match &self.trees {
-            Trees::F32(m) => m.trees(),
-            Trees::U8(m) => m.trees(),
-        }
+        with_trees!(&self.trees, m => m.trees())
     }
 
     /// Actions per policy row.
     #[getter]
     fn action_size(&self) -> usize {
-        match &self.trees {
-            Trees::F32(m) => m.action_size(),
-            Trees::U8(m) => m.action_size(),
-        }
+        with_trees!(&self.trees, m => m.action_size())
     }
 
     /// The algorithm, `"puct"` or `"gumbel"`.
@@ -365,20 +363,13 @@ impl PyMcts {
     /// The shape of one observation, `(planes, 10, 9)`.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let env = match &self.trees {
-            Trees::F32(m) => m.env_config(),
-            Trees::U8(m) => m.env_config(),
-        };
+        let env = with_trees!(&self.trees, m => m.env_config());
         (env.planes(), 10, 9)
     }
 
     /// How many nodes each tree holds now.
     fn tree_sizes(&self) -> Vec<usize> {
-        let (n, size): (usize, &dyn Fn(usize) -> Option<usize>) = match &self.trees {
-            Trees::F32(m) => (m.trees(), &|i| m.tree_size(i)),
-            Trees::U8(m) => (m.trees(), &|i| m.tree_size(i)),
-        };
-        (0..n).map(|i| size(i).unwrap_or(0)).collect()
+        with_trees!(&self.trees, m => (0..m.trees()).map(|i| m.tree_size(i).unwrap_or(0)).collect())
     }
 
     fn __repr__(&self) -> String {
@@ -393,10 +384,7 @@ impl PyMcts {
 
 impl PyMcts {
     fn config(&self) -> &MctsConfig {
-        match &self.trees {
-            Trees::F32(m) => m.config(),
-            Trees::U8(m) => m.config(),
-        }
+        with_trees!(&self.trees, m => m.config())
     }
 }
 

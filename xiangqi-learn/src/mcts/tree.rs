@@ -326,11 +326,10 @@ impl Tree {
         let mut node = 0;
         loop {
             let child = self.choose(sh, node);
+            let game = self.game.as_mut().expect("a search has a root game");
             if sh.env.history > 0 {
-                let game = self.game.as_ref().expect("a search has a root game");
                 self.path_positions.push(game.position().clone());
             }
-            let game = self.game.as_mut().expect("a search has a root game");
             game.push_unchecked(self.nodes[child].mv);
             self.path.push(child as u32);
             match self.nodes[child].state {
