@@ -66,6 +66,47 @@ use core::fmt;
 
 const NO_PLY: u32 = u32::MAX;
 
+/// A filter of the position keys that a new position could repeat (those since the last
+/// capture): a key it does not hold has no earlier occurrence, so the search back through the
+/// records is skipped. It may hold more keys than that (after a move is taken back), never
+/// fewer. A cache of the records: it takes no part in comparing games.
+#[derive(Clone, Debug, Default)]
+struct RepetitionFilter([u64; 16]);
+
+impl RepetitionFilter {
+    #[inline]
+    fn bit(hash: u64) -> (usize, u64) {
+        // The key's top bits: its low bits also pick the transposition-table slot.
+        let b = (hash >> 54) as usize;
+        (b >> 6, 1 << (b & 63))
+    }
+
+    #[inline]
+    fn insert(&mut self, hash: u64) {
+        let (word, bit) = RepetitionFilter::bit(hash);
+        self.0[word] |= bit;
+    }
+
+    #[inline]
+    fn may_hold(&self, hash: u64) -> bool {
+        let (word, bit) = RepetitionFilter::bit(hash);
+        self.0[word] & bit != 0
+    }
+
+    fn clear(&mut self) {
+        self.0 = [0; 16];
+    }
+}
+
+impl PartialEq for RepetitionFilter {
+    /// Always `true`: the filter is a cache of the records, which the comparison covers.
+    fn eq(&self, _: &RepetitionFilter) -> bool {
+        true
+    }
+}
+
+impl Eq for RepetitionFilter {}
+
 /// What [`Game::pop`] needs besides the record, and the repetition links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PlyState {
@@ -106,6 +147,8 @@ pub struct Game {
     ids: [PieceId; 90],
     /// A result declared by resignation, agreement or time, and the ply it was declared at.
     declared: Option<(u32, Outcome)>,
+    /// The keys the current position could repeat, and more.
+    seen: RepetitionFilter,
 }
 
 impl Default for Game {
@@ -118,6 +161,8 @@ impl Default for Game {
 impl Game {
     /// A game from `start` under `rules`.
     pub fn new(start: Position, rules: Rules) -> Game {
+        let mut seen = RepetitionFilter::default();
+        seen.insert(start.hash());
         Game {
             ids: ids_of(&start),
             position: start.clone(),
@@ -126,6 +171,7 @@ impl Game {
             records: Vec::new(),
             states: Vec::new(),
             declared: None,
+            seen,
         }
     }
 
@@ -139,6 +185,8 @@ impl Game {
         self.rules = rules;
         self.records.clear();
         self.states.clear();
+        self.seen.clear();
+        self.seen.insert(self.start.hash());
         self.declared = None;
     }
 
@@ -286,16 +334,21 @@ impl Game {
         let window = (self.position.halfmoves() as usize).min(index);
         let mut repetitions = 1;
         let mut previous = NO_PLY;
-        let mut back = 2;
-        while back <= window {
-            let j = index - back;
-            if self.hash_of_index(j) == hash {
-                previous = j as u32;
-                repetitions = self.repetitions_of_index(j) + 1;
-                break;
+        if window == 0 {
+            self.seen.clear();
+        } else if self.seen.may_hold(hash) {
+            let mut back = 2;
+            while back <= window {
+                let j = index - back;
+                if self.hash_of_index(j) == hash {
+                    previous = j as u32;
+                    repetitions = self.repetitions_of_index(j) + 1;
+                    break;
+                }
+                back += 2;
             }
-            back += 2;
         }
+        self.seen.insert(hash);
 
         self.records.push(PlyRecord {
             mv: m,
@@ -343,6 +396,8 @@ impl Game {
     /// Takes back the last move, restoring the position, records, repetition counts and piece
     /// ids; a result declared after that move is withdrawn too.
     pub fn pop(&mut self) -> Option<Move> {
+        // A move after which no earlier position counts (a capture) had emptied the filter.
+        let window_ended = self.position.halfmoves() == 0;
         let record = self.records.pop()?;
         let state = self.states.pop().expect("one state per record");
         let (from, to) = (record.mv.from(), record.mv.to());
@@ -352,7 +407,22 @@ impl Game {
         if matches!(self.declared, Some((ply, _)) if ply as usize > self.records.len()) {
             self.declared = None;
         }
+        if window_ended {
+            // The keys before the move taken back count again.
+            self.rebuild_seen();
+        }
         Some(record.mv)
+    }
+
+    /// Fills the repetition filter with the keys of the current position's window.
+    fn rebuild_seen(&mut self) {
+        let index = self.records.len();
+        let window = (self.position.halfmoves() as usize).min(index);
+        self.seen.clear();
+        for j in index - window..=index {
+            let hash = self.hash_of_index(j);
+            self.seen.insert(hash);
+        }
     }
 
     fn hash_of_index(&self, index: usize) -> u64 {

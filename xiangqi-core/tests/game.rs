@@ -334,6 +334,62 @@ proptest! {
     }
 }
 
+/// How often the current position of `moves` played from `start` has occurred, counted the
+/// plain way: the positions since the last capture with the same key, this one included.
+fn naive_repetitions(start: &Position, moves: &[Move]) -> u32 {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.hash()];
+    for &m in moves {
+        pos.make_move(m);
+        keys.push(pos.hash());
+    }
+    let window = (pos.halfmoves() as usize).min(moves.len());
+    let current = pos.hash();
+    keys[moves.len() - window..]
+        .iter()
+        .filter(|&&k| k == current)
+        .count() as u32
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Repetition counts under moves and take-backs in positions with few pieces (where
+    /// positions repeat often and captures end the window), xiangqi and janggi, against a
+    /// plain count over the replayed positions.
+    #[test]
+    fn repetition_counts_survive_moves_and_take_backs(seed in 1u64.., plies in 0usize..300, which in 0usize..3) {
+        let fen = [
+            "3k5/9/9/9/2r6/6R2/9/9/4A4/4K4 w - - 0 1",
+            "4k4/9/9/2h6/9/2R3c2/9/9/9/3K5 b - - 5 1",
+            "4k4/9/2c6/9/9/9/9/2R1C4/9/3K5 w - - 0 1",
+        ][which];
+        for variant in [xiangqi_core::Variant::Xiangqi, xiangqi_core::Variant::Janggi] {
+            let start = if variant == xiangqi_core::Variant::Xiangqi {
+                Position::from_fen(fen).unwrap()
+            } else {
+                Position::from_fen_variant("4k4/9/9/9/2r6/6R2/9/9/4A4/4K4 w - - 0 1", variant).unwrap()
+            };
+            let mut game = Game::new(start.clone(), variant.default_rules());
+            let mut state = seed;
+            let mut moves: Vec<Move> = Vec::new();
+            for _ in 0..plies {
+                let legal = game.position().legal_moves();
+                if next(&mut state) % 4 == 0 || legal.is_empty() {
+                    if game.pop().is_some() {
+                        moves.pop();
+                    }
+                } else {
+                    let m = legal[(next(&mut state) % legal.len() as u64) as usize];
+                    game.push(m).unwrap();
+                    moves.push(m);
+                }
+                prop_assert_eq!(game.repetition_count(), naive_repetitions(&start, &moves));
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 

@@ -665,7 +665,7 @@ impl VecEnv {
         let all_legal = self
             .slots
             .par_iter()
-            .with_min_len(256)
+            .with_min_len(128)
             .zip(actions.par_iter())
             .zip(self.moves.par_iter_mut())
             .all(|((slot, &a), m)| match decode(slot, a) {
@@ -706,7 +706,7 @@ impl VecEnv {
         let enc = self.shared.cfg.encoding;
         self.slots
             .par_iter_mut()
-            .with_min_len(256)
+            .with_min_len(128)
             .zip(actions.par_iter_mut())
             .for_each(|(slot, a)| {
                 let mirror = slot.pos().turn() == Color::Black;

@@ -310,17 +310,23 @@ impl Family for Janggi {
     }
 
     /// Generates the legal janggi moves whose target lies in `mask`; the pass comes last, when
-    /// `mask` holds an empty point (all moves, or the quiet ones). Never inlined: xiangqi's
-    /// generator, which the same callers inline, keeps its registers to itself.
-    #[inline(never)]
+    /// `mask` holds an empty point (all moves, or the quiet ones).
+    #[inline(always)]
     fn generate<S: MoveSink>(b: &Board, sink: &mut S, mask: Bitboard) {
+        Janggi::generate_in_check(b, sink, mask, Janggi::is_check(b));
+    }
+
+    /// [`Janggi::generate`] with the check already known (a game records it with each move).
+    /// Never inlined: xiangqi's generator, which the same callers inline, keeps its registers
+    /// to itself.
+    #[inline(never)]
+    fn generate_in_check<S: MoveSink>(b: &Board, sink: &mut S, mask: Bitboard, in_check: bool) {
         if game_ended(b) {
             return;
         }
         let us = b.turn;
         let occupied = b.occupied;
         let cannons = cannons(b);
-        let in_check = Janggi::is_check(b);
         let bikjang = is_bikjang(b);
         let targets_mask = mask - b.by_color(us);
         // Out of check and bikjang, a move of another piece than the general that neither
@@ -330,43 +336,40 @@ impl Family for Janggi {
         } else {
             sensitive_points(b, us)
         };
-        for role in [
-            Role::Chariot,
-            Role::Cannon,
-            Role::Horse,
-            Role::Elephant,
-            Role::Soldier,
-            Role::Advisor,
-            Role::General,
-        ] {
-            let piece = Piece::new(us, role);
-            for from in b.pieces(us, role) {
-                let targets = ja::attacks(piece, from, occupied, cannons) & targets_mask;
-                let tested = if role == Role::General || sensitive.contains(from) {
-                    Bitboard::FULL
-                } else {
-                    sensitive
-                };
-                for to in targets {
-                    if !tested.contains(to) || safe_after(b, from, to, bikjang) {
-                        sink.one(from, to);
+        // One loop a role, each with its own movement function (no dispatch on the role).
+        macro_rules! role {
+            ($role:expr, |$from:ident| $targets:expr) => {
+                for $from in b.pieces(us, $role) {
+                    let targets = $targets & targets_mask;
+                    let tested = if $role == Role::General || sensitive.contains($from) {
+                        Bitboard::FULL
+                    } else {
+                        sensitive
+                    };
+                    for to in targets {
+                        if !tested.contains(to) || safe_after(b, $role, $from, to, bikjang) {
+                            sink.one($from, to);
+                        }
+                    }
+                    if sink.done() {
+                        return;
                     }
                 }
-                if sink.done() {
-                    return;
-                }
-            }
+            };
         }
+        role!(Role::Chariot, |from| ja::chariot_attacks(from, occupied));
+        role!(Role::Cannon, |from| ja::cannon_attacks(
+            from, occupied, cannons
+        ));
+        role!(Role::Horse, |from| attacks::horse_attacks(from, occupied));
+        role!(Role::Elephant, |from| ja::elephant_attacks(from, occupied));
+        role!(Role::Soldier, |from| ja::soldier_attacks(us, from));
+        role!(Role::Advisor, |from| ja::general_attacks(us, from));
+        role!(Role::General, |from| ja::general_attacks(us, from));
         if (mask - occupied).any() && pass_legal(b, in_check) {
             let ksq = b.general(us);
             sink.one(ksq, ksq);
         }
-    }
-
-    /// Janggi's generator tests for check itself.
-    #[inline(always)]
-    fn generate_in_check<S: MoveSink>(b: &Board, sink: &mut S, mask: Bitboard, _: bool) {
-        Janggi::generate(b, sink, mask);
     }
 
     fn is_pseudo_legal(b: &Board, m: Move) -> bool {
@@ -392,7 +395,8 @@ impl Family for Janggi {
             && if m.from() == m.to() {
                 pass_legal(b, Janggi::is_check(b))
             } else {
-                safe_after(b, m.from(), m.to(), is_bikjang(b))
+                b.piece_at(m.from())
+                    .is_some_and(|piece| safe_after(b, piece.role, m.from(), m.to(), is_bikjang(b)))
             }
     }
 
@@ -437,12 +441,12 @@ fn after(b: &Board, from: Square, to: Square, piece: Piece) -> (Bitboard, Bitboa
     (occupied, cannons)
 }
 
-/// `true` when the pseudo-legal move `from` -> `to` of the side to move (a piece of it
-/// stands on `from`; not a pass) leaves its general safe, and, under bikjang, breaks it.
+/// `true` when the pseudo-legal move `from` -> `to` of the side to move (its `role` stands on
+/// `from`; not a pass) leaves its general safe, and, under bikjang, breaks it.
 #[inline]
-fn safe_after(b: &Board, from: Square, to: Square, bikjang: bool) -> bool {
+fn safe_after(b: &Board, role: Role, from: Square, to: Square, bikjang: bool) -> bool {
     let us = b.turn;
-    let piece = Piece::new(us, b.piece_at(from).map_or(Role::General, |p| p.role));
+    let piece = Piece::new(us, role);
     let (occupied, cannons) = after(b, from, to, piece);
     let ksq = if piece.role == Role::General {
         to
@@ -459,10 +463,10 @@ fn safe_after(b: &Board, from: Square, to: Square, bikjang: bool) -> bool {
 }
 
 /// The points where a move of another piece than `color`'s general may change whether
-/// that general is attacked by the other side, out of check: each of the four half-lines
-/// from the general along its rank and file on which an enemy chariot or cannon stands (a
-/// piece leaving or entering it changes what a chariot sees and what screens a cannon
-/// has), the palace when an enemy chariot or cannon stands in it (its diagonal lines), and
+/// that general is attacked by the other side, out of check: on each of the four half-lines
+/// from the general along its rank and file, the points up to the farthest enemy chariot or
+/// cannon on it (a piece leaving or entering them changes what a chariot sees and what
+/// screens a cannon has), the palace when an enemy chariot or cannon stands in it (its diagonal lines), and
 /// the points that block an enemy horse or elephant aiming at the general. A soldier's
 /// attack cannot be blocked, and the other side's general and guards stay in their own
 /// palace.
@@ -475,9 +479,16 @@ fn sensitive_points(b: &Board, color: Color) -> Bitboard {
     let (file, rank) = (Bitboard::file(ksq.file()), Bitboard::rank(ksq.rank()));
     let mut points = attacks::horse_attack_legs(ksq, b.pieces(!color, Role::Horse))
         | ja::elephant_attack_paths(ksq, b.pieces(!color, Role::Elephant));
-    for half in [file & above, file & below, rank & above, rank & below] {
-        if (liners & half).any() {
-            points |= half;
+    // On each half-line, the points from the general to the farthest chariot or cannon on it.
+    for (half, up) in [
+        (file & above, true),
+        (file & below, false),
+        (rank & above, true),
+        (rank & below, false),
+    ] {
+        let on = liners & half;
+        if let Some(far) = if up { on.last() } else { on.first() } {
+            points |= attacks::between(ksq, far) | Bitboard::from_square(far);
         }
     }
     let palace = attacks::palace(color);
