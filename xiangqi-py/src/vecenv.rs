@@ -107,14 +107,16 @@ pub(crate) fn thread_pool(num_threads: Option<usize>) -> PyResult<Option<rayon::
     }
 }
 
-/// Runs `f` in the env's own thread pool, or rayon's global one.
+/// Runs `f` on a worker of the env's own thread pool, or of rayon's global one: the calling
+/// (Python) thread hands the whole call over once, instead of once for each parallel pass
+/// inside it, and the worker that runs `f` takes part in those passes.
 pub(crate) fn in_pool<R: Send>(
     pool: &Option<rayon::ThreadPool>,
     f: impl FnOnce() -> R + Send,
 ) -> R {
     match pool {
         Some(pool) => pool.install(f),
-        None => f(),
+        None => rayon::scope(|_| f()),
     }
 }
 

@@ -342,13 +342,17 @@ impl Family for Janggi {
                 for $from in b.pieces(us, $role) {
                     let targets = $targets & targets_mask;
                     let tested = if $role == Role::General || sensitive.contains($from) {
-                        Bitboard::FULL
+                        targets
                     } else {
-                        sensitive
+                        targets & sensitive
                     };
-                    for to in targets {
-                        if !tested.contains(to) || safe_after(b, $role, $from, to, bikjang) {
-                            sink.one($from, to);
+                    if tested.is_empty() {
+                        sink.many($from, targets);
+                    } else {
+                        for to in targets {
+                            if !tested.contains(to) || safe_after(b, $role, $from, to, bikjang) {
+                                sink.one($from, to);
+                            }
                         }
                     }
                     if sink.done() {
