@@ -283,7 +283,7 @@ NNUE_SEED  ?= 2
 NNUE_EVAL  ?= classical
 CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
 
-.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5
+.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6
 
 ## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
 ## go on; a larger NNUE_GAMES appends).
@@ -310,6 +310,18 @@ nnue-gen5: build
 	$(XIANGQI) nnue train $(NNUE_GEN5_DATA) --init $(NNUE_DIR)/gen5/gen3.nnue --buckets 8 \
 		--epochs 6 --lr 0.0005 --scale auto --seed 5 --threads 2 --out $(NNUE_DIR)/gen5
 	echo "84f448584c13e5ff674e56f1946ee0515507a6ac621bc0a2cf363fa6aa919b69  $(NNUE_DIR)/gen5/net.nnue" | sha256sum -c
+
+## The shipped xiangqi net (generation 6, docs/nnue.md) rebuilt from its data: generation 5
+## (the shipped net of 9e44eda) trained on the first 27,234 games of selfplay-9e44eda-51.bin
+## (NNUE_GEN6_DATA, checked by its checksum); the result is checked against the shipped net's.
+NNUE_GEN6_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-27234.bin
+nnue-gen6: build
+	echo "c4b237ba528275eac86f5ca3273748e55e413a14aa94ede24b90da38134257cf  $(NNUE_GEN6_DATA)" | sha256sum -c
+	mkdir -p $(NNUE_DIR)/gen6
+	git show 9e44eda:xiangqi-search/nets/default.nnue > $(NNUE_DIR)/gen6/gen5.nnue
+	$(XIANGQI) nnue train $(NNUE_GEN6_DATA) --init $(NNUE_DIR)/gen6/gen5.nnue --buckets 8 \
+		--epochs 6 --lr 0.0005 --scale auto --seed 6 --threads 2 --out $(NNUE_DIR)/gen6
+	echo "5a6db68d09575af6aa29d2685b012fb515d492a738cd5e5243423163036b3267  $(NNUE_DIR)/gen6/net.nnue" | sha256sum -c
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
