@@ -299,29 +299,30 @@ nnue-ccpd: build
 	$(XIANGQI) nnue score $(CCPD_DIR)/Dataset/對局 --nodes 1000 --eval $(NNUE_EVAL) \
 		--out $(NNUE_DIR)/ccpd-1000.bin
 
-## The shipped xiangqi net (generation 5, docs/nnue.md) rebuilt from its data: generation 3
-## (the shipped net of 72b3ed7) trained on the first 34,891 games of selfplay-d21b61d-41.bin
-## (NNUE_GEN5_DATA, checked by its checksum); the result is checked against the shipped net's.
-NNUE_GEN5_DATA ?= $(NNUE_DIR)/selfplay-d21b61d-41-34891.bin
-nnue-gen5: build
-	echo "d27138fd498e21fcfd3df89a7996022158f2efe542a20cc38a56afcab65d7f16  $(NNUE_GEN5_DATA)" | sha256sum -c
-	mkdir -p $(NNUE_DIR)/gen5
-	git show 72b3ed7:xiangqi-search/nets/default.nnue > $(NNUE_DIR)/gen5/gen3.nnue
-	$(XIANGQI) nnue train $(NNUE_GEN5_DATA) --init $(NNUE_DIR)/gen5/gen3.nnue --buckets 8 \
-		--epochs 6 --lr 0.0005 --scale auto --seed 5 --threads 2 --out $(NNUE_DIR)/gen5
-	echo "84f448584c13e5ff674e56f1946ee0515507a6ac621bc0a2cf363fa6aa919b69  $(NNUE_DIR)/gen5/net.nnue" | sha256sum -c
+# One shipped xiangqi generation rebuilt from its data (docs/nnue.md): $(1) the generation,
+# $(2) its data file's variable, $(3) the data's sha256, $(4) the commit whose shipped net it
+# starts from, $(5) the net's sha256. The parent net is trained on the data (checked by its
+# checksum) with the recipe every generation since the third used, and the result is checked
+# against the shipped net's checksum.
+define NNUE_GENERATION
+nnue-gen$(1): build
+	echo "$(3)  $$($(2))" | sha256sum -c
+	mkdir -p $$(NNUE_DIR)/gen$(1)
+	git show $(4):xiangqi-search/nets/default.nnue > $$(NNUE_DIR)/gen$(1)/parent.nnue
+	$$(XIANGQI) nnue train $$($(2)) --init $$(NNUE_DIR)/gen$(1)/parent.nnue --buckets 8 \
+		--epochs 6 --lr 0.0005 --scale auto --seed $(1) --threads 2 --out $$(NNUE_DIR)/gen$(1)
+	echo "$(5)  $$(NNUE_DIR)/gen$(1)/net.nnue" | sha256sum -c
+endef
 
-## The shipped xiangqi net (generation 6, docs/nnue.md) rebuilt from its data: generation 5
-## (the shipped net of 9e44eda) trained on the first 27,234 games of selfplay-9e44eda-51.bin
-## (NNUE_GEN6_DATA, checked by its checksum); the result is checked against the shipped net's.
+## Generation 5: generation 3 (the shipped net of 72b3ed7) trained on the first 34,891 games of
+## selfplay-d21b61d-41.bin (NNUE_GEN5_DATA).
+NNUE_GEN5_DATA ?= $(NNUE_DIR)/selfplay-d21b61d-41-34891.bin
+$(eval $(call NNUE_GENERATION,5,NNUE_GEN5_DATA,d27138fd498e21fcfd3df89a7996022158f2efe542a20cc38a56afcab65d7f16,72b3ed7,84f448584c13e5ff674e56f1946ee0515507a6ac621bc0a2cf363fa6aa919b69))
+
+## Generation 6 (shipped): generation 5 (the shipped net of 9e44eda) trained on the first 27,234
+## games of selfplay-9e44eda-51.bin (NNUE_GEN6_DATA).
 NNUE_GEN6_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-27234.bin
-nnue-gen6: build
-	echo "c4b237ba528275eac86f5ca3273748e55e413a14aa94ede24b90da38134257cf  $(NNUE_GEN6_DATA)" | sha256sum -c
-	mkdir -p $(NNUE_DIR)/gen6
-	git show 9e44eda:xiangqi-search/nets/default.nnue > $(NNUE_DIR)/gen6/gen5.nnue
-	$(XIANGQI) nnue train $(NNUE_GEN6_DATA) --init $(NNUE_DIR)/gen6/gen5.nnue --buckets 8 \
-		--epochs 6 --lr 0.0005 --scale auto --seed 6 --threads 2 --out $(NNUE_DIR)/gen6
-	echo "5a6db68d09575af6aa29d2685b012fb515d492a738cd5e5243423163036b3267  $(NNUE_DIR)/gen6/net.nnue" | sha256sum -c
+$(eval $(call NNUE_GENERATION,6,NNUE_GEN6_DATA,c4b237ba528275eac86f5ca3273748e55e413a14aa94ede24b90da38134257cf,9e44eda,5a6db68d09575af6aa29d2685b012fb515d492a738cd5e5243423163036b3267))
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
