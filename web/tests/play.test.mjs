@@ -65,11 +65,11 @@ test('a move by clicks shows the legal points, and the engine answers legally', 
   await page.click('[data-square="h2"]');
   await page.click('[data-square="e2"]');
   const afterMove = await fenAfter(page, START_FEN, ['h2e2']);
-  assert.equal(await page.textContent('[data-ply="0"]'), '炮二平五');
+  assert.equal(await page.$eval('[data-ply="0"]', (el) => el.firstChild.textContent), '炮二平五');
   const replyFen = await waitFenChange(page, afterMove);
   await page.waitForSelector('[data-ply="1"]');
   // Move text in the traditional characters the board draws, never simplified ones.
-  assert.doesNotMatch(await page.textContent('[data-ply="1"]'), /[马车进后将帅]/);
+  assert.doesNotMatch(await page.$eval('[data-ply="1"]', (el) => el.firstChild.textContent), /[马车进后将帅]/);
   const blackMoves = await legalMoves(page, afterMove);
   const reachable = [];
   for (const m of blackMoves) reachable.push(await fenAfter(page, afterMove, [m]));
@@ -97,11 +97,11 @@ test('a move by keyboard, with the cursor following the flip', { timeout: 60_000
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-ply="0"]');
-  assert.equal(await page.textContent('[data-ply="0"]'), '炮二平五');
+  assert.equal(await page.$eval('[data-ply="0"]', (el) => el.firstChild.textContent), '炮二平五');
   await waitInteractive(page);
   // WXF on request, remembered.
   await page.getByRole('button', { name: 'WXF' }).click();
-  assert.equal(await page.textContent('[data-ply="0"]'), 'C2=5');
+  assert.equal(await page.$eval('[data-ply="0"]', (el) => el.firstChild.textContent), 'C2=5');
   assert.equal(await page.evaluate(() => localStorage.getItem('xiangqi.notation')), '"wxf"');
 
   // Flipped, "up" on the screen goes towards Red's side.
