@@ -2,7 +2,7 @@
 //! Python), in float32 or uint8.
 
 use xiangqi_core::rules::JANGGI_NO_CAPTURE_LIMIT;
-use xiangqi_core::{janggi, Color, Position, Role, Variant};
+use xiangqi_core::{janggi, Color, Position, Variant};
 
 /// Which planes follow the 14 piece planes of each position: xiangqi's colour and no-capture
 /// planes, or janggi's five (see [`PlaneLayout::write`]).
@@ -64,33 +64,26 @@ impl PlaneLayout {
         repeated: Option<u32>,
         out: &mut [T],
     ) {
-        // The piece planes are cleared, then marked; every other plane is filled whole below.
-        let pieces = 14 * (history + 1);
-        out[..pieces * 90].fill(T::default());
+        out.fill(T::default());
         write_pieces(current, own, mirror, &mut out[..14 * 90]);
         for (step, pos) in earlier.into_iter().take(history).enumerate() {
             let base = (step + 1) * 14 * 90;
             write_pieces(pos, own, mirror, &mut out[base..base + 14 * 90]);
         }
+        let pieces = 14 * (history + 1);
         let plane = |k: usize| (pieces + k) * 90..(pieces + k + 1) * 90;
-        let red = if current.turn() == Color::Red {
-            T::ONE
-        } else {
-            T::default()
-        };
-        out[plane(0)].fill(red);
+        if current.turn() == Color::Red {
+            out[plane(0)].fill(T::ONE);
+        }
         let scale = match self {
             PlaneLayout::Xiangqi => NO_CAPTURE_SCALE,
             PlaneLayout::Janggi { no_capture_scale } => no_capture_scale,
         };
         out[plane(1)].fill(T::progress(current.halfmoves(), scale));
         if let PlaneLayout::Janggi { .. } = self {
-            let passed = if current.last_move_was_pass() {
-                T::ONE
-            } else {
-                T::default()
-            };
-            out[plane(2)].fill(passed);
+            if current.last_move_was_pass() {
+                out[plane(2)].fill(T::ONE);
+            }
             out[plane(3)].fill(T::points(janggi::half_points(current, own)));
             out[plane(4)].fill(T::points(janggi::half_points(current, !own)));
         }
@@ -151,13 +144,12 @@ impl PlaneValue for u8 {
 /// Writes the 14 piece planes of `pos` into the zeroed `out` (14 * 90 values).
 #[inline]
 fn write_pieces<T: PlaneValue>(pos: &Position, own: Color, mirror: bool, out: &mut [T]) {
-    for (side, color) in [own, !own].into_iter().enumerate() {
-        for role in Role::ALL {
-            let plane = &mut out[(side * 7 + role.index()) * 90..][..90];
-            for sq in pos.pieces(color, role) {
-                let point = if mirror { sq.flip_rank() } else { sq };
-                plane[point.index()] = T::ONE;
-            }
+    for sq in pos.occupied() {
+        if let Some(p) = pos.piece_at(sq) {
+            let side = usize::from(p.color != own);
+            let plane = side * 7 + p.role.index();
+            let point = if mirror { sq.flip_rank() } else { sq };
+            out[plane * 90 + point.index()] = T::ONE;
         }
     }
 }

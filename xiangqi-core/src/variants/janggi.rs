@@ -470,8 +470,8 @@ fn safe_after(b: &Board, role: Role, from: Square, to: Square, bikjang: bool) ->
 /// that general is attacked by the other side, out of check: on each of the four half-lines
 /// from the general along its rank and file, the points up to the farthest enemy chariot or
 /// cannon on it (a piece leaving or entering them changes what a chariot sees and what
-/// screens a cannon has), the palace when an enemy chariot or cannon stands in it (its diagonal lines), and
-/// the points that block an enemy horse or elephant aiming at the general. A soldier's
+/// screens a cannon has), the palace when an enemy chariot or cannon stands in it (its
+/// diagonal lines), and the points that block an enemy horse or elephant aiming at the general. A soldier's
 /// attack cannot be blocked, and the other side's general and guards stay in their own
 /// palace.
 #[inline]
