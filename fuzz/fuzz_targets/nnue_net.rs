@@ -47,7 +47,7 @@ fn exercise(net: &Network) {
                 stack.push_copy();
             } else {
                 let piece = pos.piece_at(m.from()).expect("a move moves a piece");
-                stack.push_move(net, piece, m.from(), m.to(), pos.piece_at(m.to()));
+                stack.push_move(net, &pos, piece, m.from(), m.to(), pos.piece_at(m.to()));
             }
             pos.play(m).expect("generated moves are legal");
             let score = stack.evaluate(net, &pos);

@@ -30,7 +30,8 @@ pub const USAGE: &str = "usage:
   xiangqi nnue train DATA... [--out DIR] [--hidden N] [--epochs N] [--batch N] [--lr X]
                    [--lambda X] [--scale K|auto] [--wd X] [--seed N] [--threads N] [--resume]
                    [--validation-every N] [--min-ply N] [--max-score N] [--no-mirror]
-                   [--game xiangqi|janggi] [--init NET] [--buckets 1|8]
+                   [--game xiangqi|janggi] [--init NET] [--buckets 1|8] [--generals]
+                   [--symmetric]
       trains a net on data files from `nnue gen` and writes DIR/net.nnue (quantized, for
       EvalFile) and DIR/checkpoint.bin after every epoch; --resume continues from the
       checkpoint. --scale auto fits the centipawns-to-win-chance scale to the data's results.
@@ -40,7 +41,12 @@ pub const USAGE: &str = "usage:
       (a janggi net learns from the janggi games of the files; the other games are left out).
       --init NET starts from a net's weights (to train it further on new data). --buckets 8
       gives the net eight output layers chosen by the pieces on the board (architecture 2;
-      from a one-layer --init net, each starts as its copy).
+      from a one-layer --init net, each starts as its copy). --generals (with --buckets 8)
+      gives each side's view six blocks of inputs chosen by where its general stands
+      (architecture 3); from an --init net without them, every block starts as its inputs.
+      --symmetric ties the hidden units in twins that see the board mirrored left-right, so
+      the net scores a position and its mirror alike; an --init net that is not symmetric
+      becomes one of twice its size that scores the average of the two.
   xiangqi nnue score RECORDS [--out FILE] [--nodes N] [--threads N] [--eval ...] [--eval-file NET]
       scores every position of recorded games (a PGN/XQF/DhtmlXQ file or folder, any encoding)
       with a search of N nodes (default 1500) and writes them with the games' results in the
@@ -301,6 +307,8 @@ fn train_command(args: &[String]) -> Result<(), String> {
             "--init" => init = Some(PathBuf::from(args::value(&mut it, "--init")?)),
             "--hidden" => config.hidden = args::number(&mut it, "--hidden")?,
             "--buckets" => config.buckets = args::number(&mut it, "--buckets")?,
+            "--generals" => config.generals = true,
+            "--symmetric" => config.symmetric = true,
             "--epochs" => config.epochs = args::number(&mut it, "--epochs")?,
             "--batch" => config.batch_size = args::number(&mut it, "--batch")?,
             "--lr" => config.lr = args::number(&mut it, "--lr")?,
@@ -396,6 +404,8 @@ fn train_command(args: &[String]) -> Result<(), String> {
                     net.game()
                 ));
             }
+            // A checkpoint of a run from this net has the size the net gives.
+            config.hidden = Trainer::hidden_from(&net, &config);
             Some(net)
         }
         None => None,
@@ -429,8 +439,19 @@ fn train_command(args: &[String]) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         let shape = trainer.config();
         let description = format!(
-            "{} h{} b{} e{} s{}",
-            shape.game, shape.hidden, shape.buckets, report.epoch, shape.seed
+            "{} h{} b{}{} e{} s{}",
+            shape.game,
+            shape.hidden,
+            shape.buckets,
+            if shape.generals {
+                " g6"
+            } else if shape.symmetric {
+                " sym"
+            } else {
+                ""
+            },
+            report.epoch,
+            shape.seed
         );
         let net = trainer.quantize(&description).map_err(|e| e.to_string())?;
         let net_path = out.join("net.nnue");

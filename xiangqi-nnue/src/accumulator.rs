@@ -3,14 +3,15 @@
 //!
 //! A move changes at most three inputs of each view (the piece leaves a point, arrives on
 //! another, and a captured piece goes), so the child's accumulators are the parent's plus and
-//! minus three weight rows; only the start needs a full refresh. The vector work runs with AVX2
+//! minus three weight rows; only the start needs a full refresh (and, for a net whose views see
+//! the board through their general, the view of a general that moved). The vector work runs with AVX2
 //! where the CPU has it (detected at run time), else in plain code that the compiler vectorizes
 //! for the target (SSE2, wasm `simd128`; the output's dot product has its own `simd128` form).
 //! All paths give exactly the reference's integers.
 
-use crate::features::{active_features, feature};
+use crate::features::active_features;
 use crate::net::Network;
-use xiangqi_core::{Color, Piece, Position, Square};
+use xiangqi_core::{Color, Piece, Position, Role, Square};
 
 /// The accumulators of the positions on a search path, one pair per ply.
 #[derive(Clone, Debug)]
@@ -39,8 +40,9 @@ impl AccumulatorStack {
     /// Recomputes the top entry from scratch for `pos`.
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
         for color in Color::ALL {
+            let key = net.view_key(color, pos.general(color));
             let acc = self.view_mut(self.top, color);
-            net.refresh_reference(active_features(pos, color), acc);
+            net.refresh_reference(active_features(pos, color, key), acc);
         }
     }
 
@@ -65,7 +67,8 @@ impl AccumulatorStack {
         &self.values[at..at + self.hidden]
     }
 
-    /// Pushes the accumulators after `piece` moved `from` -> `to`, taking `captured`.
+    /// Pushes the accumulators after `piece` moved `from` -> `to` in `pos` (the position
+    /// before the move), taking `captured`.
     ///
     /// # Panics
     /// When the stack is full.
@@ -73,6 +76,7 @@ impl AccumulatorStack {
     pub fn push_move(
         &mut self,
         net: &Network,
+        pos: &Position,
         piece: Piece,
         from: Square,
         to: Square,
@@ -85,8 +89,25 @@ impl AccumulatorStack {
         let h = self.hidden;
         let row = |f: usize| &net.w1[f * h..(f + 1) * h];
         for color in Color::ALL {
-            let add = row(feature(color, piece, to));
-            let sub = row(feature(color, piece, from));
+            if net.sees_generals()
+                && piece.role == Role::General
+                && piece.color == color
+                && from != to
+            {
+                // The view's block changes with its general: every input changes (a janggi
+                // pass, the general's point twice, changes nothing).
+                let key = net.view_key(color, to);
+                let after = pos.occupied().into_iter().filter(|&sq| sq != to).map(|sq| {
+                    let piece = pos.piece_at(sq).expect("an occupied point");
+                    key.feature(color, piece, if sq == from { to } else { sq })
+                });
+                let dst_at = ((self.top + 1) * 2 + color.index()) * h;
+                net.refresh_reference(after, &mut self.values[dst_at..dst_at + h]);
+                continue;
+            }
+            let key = net.view_key(color, pos.general(color));
+            let add = row(key.feature(color, piece, to));
+            let sub = row(key.feature(color, piece, from));
             let src_at = (self.top * 2 + color.index()) * h;
             let dst_at = ((self.top + 1) * 2 + color.index()) * h;
             let (before, after) = self.values.split_at_mut(dst_at);
@@ -94,7 +115,7 @@ impl AccumulatorStack {
             let dst = &mut after[..h];
             match captured {
                 Some(victim) => {
-                    let sub2 = row(feature(color, victim, to));
+                    let sub2 = row(key.feature(color, victim, to));
                     add_sub_sub(self.avx2, dst, src, add, sub, sub2);
                 }
                 None => add_sub(self.avx2, dst, src, add, sub),
@@ -150,8 +171,12 @@ pub fn evaluate_reference(net: &Network, pos: &Position) -> i32 {
     let h = net.hidden();
     let mut red = vec![0i16; h];
     let mut black = vec![0i16; h];
-    net.refresh_reference(active_features(pos, Color::Red), &mut red);
-    net.refresh_reference(active_features(pos, Color::Black), &mut black);
+    let key = |color: Color| net.view_key(color, pos.general(color));
+    net.refresh_reference(active_features(pos, Color::Red, key(Color::Red)), &mut red);
+    net.refresh_reference(
+        active_features(pos, Color::Black, key(Color::Black)),
+        &mut black,
+    );
     let pieces = pos.occupied().count();
     match pos.turn() {
         Color::Red => net.output_reference(&red, &black, pieces),
@@ -329,13 +354,14 @@ fn dot(avx2: bool, acc: &[i16], w: &[i16], qa: i32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::tests::random_net_with;
+    use crate::net::tests::{random_net_shaped, random_net_with};
 
     #[test]
     fn incremental_updates_equal_a_refresh_on_random_games() {
         for buckets in [1, crate::net::OUTPUT_BUCKETS] {
             incremental_equals_refresh(&random_net_with(32, 7, buckets));
         }
+        incremental_equals_refresh(&random_net_shaped(32, 7, crate::net::OUTPUT_BUCKETS, true));
     }
 
     fn incremental_equals_refresh(net: &Network) {
@@ -352,7 +378,7 @@ mod tests {
                 let m = moves[(rng() % moves.len() as u64) as usize];
                 let piece = pos.piece_at(m.from()).unwrap();
                 let captured = pos.piece_at(m.to());
-                stack.push_move(&net, piece, m.from(), m.to(), captured);
+                stack.push_move(&net, &pos, piece, m.from(), m.to(), captured);
                 pos.play(m).unwrap();
                 let mut fresh = AccumulatorStack::new(&net, &pos, 1);
                 fresh.refresh(&net, &pos);

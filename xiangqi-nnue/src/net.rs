@@ -13,17 +13,23 @@
 //! of pieces on the board (see [`Network::bucket`]): an opening and an ending weigh the same
 //! accumulators differently, at the cost of one more index.
 //!
+//! Architecture 3 is architecture 2 whose views see the board through their own general: the
+//! first layer has [`GENERAL_BUCKETS`] blocks of [`FEATURES`] inputs and each view takes its
+//! block from where its general stands (see [`ViewKey`]), so a piece's worth can depend on the
+//! general's shelter. A general's move refreshes its own view.
+//!
 //! The file (all little-endian):
 //!
 //! ```text
 //! [u8; 8]  magic "XQNNUE\0\x02"          (the last byte is the format version)
-//! u32      architecture id (1)
+//! u32      architecture id (1, 2 or 3)
 //! u32      the game the net evaluates (0 xiangqi, 1 janggi; version 1 files lack this
 //!          field and are xiangqi nets)
 //! u32      H, the accumulator size (a multiple of 16, 16..=1024)
 //! u32 x 3  QA, QB, SCALE
 //! [u8; 32] a description (UTF-8, NUL padded)
-//! i16      w1[FEATURES][H], b1[H], w2[B][2H]     (B = 1 in architecture 1, 8 in 2)
+//! i16      w1[I][H], b1[H], w2[B][2H]     (B = 1 in architecture 1, 8 in 2 and 3;
+//!                                         I = FEATURES, GENERAL_BUCKETS x FEATURES in 3)
 //! i32      b2[B]
 //! u32      FNV-1a of every byte before it
 //! ```
@@ -31,8 +37,9 @@
 //! A file is checked before it is used: magic, version, architecture, sizes, checksum, and that
 //! no accumulator or output sum can overflow.
 
-use crate::features::FEATURES;
+use crate::features::{ViewKey, FEATURES, GENERAL_BUCKETS};
 use core::fmt;
+use xiangqi_core::{Color, Square};
 
 /// The first bytes of a net file (the last is the format version written).
 pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x02";
@@ -40,7 +47,10 @@ pub const MAGIC: &[u8; 8] = b"XQNNUE\0\x02";
 pub const ARCHITECTURE: u32 = 1;
 /// The architecture with [`OUTPUT_BUCKETS`] output layers chosen by the pieces on the board.
 pub const ARCHITECTURE_BUCKETS: u32 = 2;
-/// Output layers of [`ARCHITECTURE_BUCKETS`].
+/// [`ARCHITECTURE_BUCKETS`] whose views see the board through their general: the first layer
+/// has [`GENERAL_BUCKETS`] blocks of inputs.
+pub const ARCHITECTURE_GENERALS: u32 = 3;
+/// Output layers of [`ARCHITECTURE_BUCKETS`] and [`ARCHITECTURE_GENERALS`].
 pub const OUTPUT_BUCKETS: usize = 8;
 /// Most pieces on the board: the largest number of active inputs of one view.
 pub const MAX_ACTIVE: i32 = 32;
@@ -153,7 +163,7 @@ impl fmt::Display for NetError {
             NetError::Architecture(a) => {
                 write!(
                     f,
-                    "net architecture {a} (this build runs architectures {ARCHITECTURE} and {ARCHITECTURE_BUCKETS})"
+                    "net architecture {a} (this build runs architectures {ARCHITECTURE} to {ARCHITECTURE_GENERALS})"
                 )
             }
             NetError::Size { expected, actual } => write!(
@@ -181,7 +191,9 @@ pub struct Network {
     qb: i32,
     scale: i32,
     description: String,
-    /// `FEATURES x hidden`, one row per input.
+    /// The views see the board through their general (architecture 3).
+    generals: bool,
+    /// `FEATURES x hidden` (or `GENERAL_BUCKETS x FEATURES x hidden`), one row per input.
     pub(crate) w1: Vec<i16>,
     pub(crate) b1: Vec<i16>,
     /// The side to move's half first.
@@ -226,7 +238,9 @@ pub struct NetParts {
     pub scale: i32,
     /// A description, at most 32 bytes of UTF-8.
     pub description: String,
-    /// `FEATURES x hidden` first-layer weights, one row per input.
+    /// First-layer weights, one row per input: `FEATURES x hidden`, or
+    /// `GENERAL_BUCKETS x FEATURES x hidden` for a net whose views see the board through their
+    /// general (architecture 3, which has [`OUTPUT_BUCKETS`] output layers).
     pub w1: Vec<i16>,
     /// First-layer biases.
     pub b1: Vec<i16>,
@@ -249,17 +263,21 @@ impl Network {
     /// When the parts' lengths do not match `hidden`.
     pub fn encode(parts: &NetParts) -> Vec<u8> {
         let h = parts.hidden;
-        assert_eq!(parts.w1.len(), FEATURES * h);
+        let generals = parts.w1.len() == GENERAL_BUCKETS * FEATURES * h;
+        assert!(generals || parts.w1.len() == FEATURES * h);
         assert_eq!(parts.b1.len(), h);
         let buckets = parts.b2.len();
         assert!(buckets == 1 || buckets == OUTPUT_BUCKETS);
+        assert!(!generals || buckets == OUTPUT_BUCKETS);
         assert_eq!(parts.w2.len(), 2 * h * buckets);
         let mut out = Vec::with_capacity(
-            header_size(MAGIC[7]) + 2 * (FEATURES * h + h + 2 * h * buckets) + 4 * buckets + 4,
+            header_size(MAGIC[7]) + 2 * (parts.w1.len() + h + 2 * h * buckets) + 4 * buckets + 4,
         );
         out.extend_from_slice(MAGIC);
         for v in [
-            if buckets == 1 {
+            if generals {
+                ARCHITECTURE_GENERALS
+            } else if buckets == 1 {
                 ARCHITECTURE
             } else {
                 ARCHITECTURE_BUCKETS
@@ -309,9 +327,10 @@ impl Network {
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let architecture = u32_at(8);
-        let buckets = match architecture {
-            ARCHITECTURE => 1,
-            ARCHITECTURE_BUCKETS => OUTPUT_BUCKETS,
+        let (buckets, inputs) = match architecture {
+            ARCHITECTURE => (1, FEATURES),
+            ARCHITECTURE_BUCKETS => (OUTPUT_BUCKETS, FEATURES),
+            ARCHITECTURE_GENERALS => (OUTPUT_BUCKETS, GENERAL_BUCKETS * FEATURES),
             _ => return Err(NetError::Architecture(architecture)),
         };
         // Version 2 adds the game after the architecture; every later field moves by four.
@@ -332,7 +351,7 @@ impl Network {
         {
             return Err(NetError::Header("a scale is out of range"));
         }
-        let weights = FEATURES * hidden + hidden + 2 * hidden * buckets;
+        let weights = inputs * hidden + hidden + 2 * hidden * buckets;
         let expected = header + 2 * weights + 4 * buckets + 4;
         if bytes.len() != expected {
             return Err(NetError::Size {
@@ -349,7 +368,7 @@ impl Network {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        let (w1, rest) = values.split_at(FEATURES * hidden);
+        let (w1, rest) = values.split_at(inputs * hidden);
         let (b1, w2) = rest.split_at(hidden);
         let b2: Vec<i32> = (0..buckets)
             .map(|k| u32_at(header + 2 * weights + 4 * k) as i32)
@@ -364,6 +383,7 @@ impl Network {
             qb: qb as i32,
             scale: scale as i32,
             description,
+            generals: architecture == ARCHITECTURE_GENERALS,
             w1: w1.to_vec(),
             b1: b1.to_vec(),
             w2: w2.to_vec(),
@@ -396,7 +416,7 @@ impl Network {
             return Err(NetError::OutOfRange("QA above 255"));
         }
         for j in 0..h {
-            let largest = (0..FEATURES)
+            let largest = (0..self.w1.len() / h)
                 .map(|f| i32::from(self.w1[f * h + j]).abs())
                 .max()
                 .unwrap_or(0);
@@ -472,6 +492,23 @@ impl Network {
         (self.qa, self.qb, self.scale)
     }
 
+    /// Whether the views see the board through their general (architecture 3): a general's
+    /// move then changes its own view's every input.
+    #[inline]
+    pub fn sees_generals(&self) -> bool {
+        self.generals
+    }
+
+    /// Where the inputs of `viewer`'s view come from with its general on `general`.
+    #[inline]
+    pub fn view_key(&self, viewer: Color, general: Square) -> ViewKey {
+        if self.generals {
+            ViewKey::of_general(viewer, general)
+        } else {
+            ViewKey::PLAIN
+        }
+    }
+
     /// Output layers: 1, or [`OUTPUT_BUCKETS`].
     pub fn buckets(&self) -> usize {
         self.b2.len()
@@ -539,6 +576,22 @@ pub(crate) mod tests {
 
     /// A net with small random weights and `buckets` output layers.
     pub(crate) fn random_net_with(hidden: usize, seed: u64, buckets: usize) -> Network {
+        random_net_shaped(hidden, seed, buckets, false)
+    }
+
+    /// A net with small random weights, `buckets` output layers and, with `generals`, views
+    /// through the generals (architecture 3).
+    pub(crate) fn random_net_shaped(
+        hidden: usize,
+        seed: u64,
+        buckets: usize,
+        generals: bool,
+    ) -> Network {
+        let inputs = if generals {
+            GENERAL_BUCKETS * FEATURES
+        } else {
+            FEATURES
+        };
         let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut next = move |range: i32| {
             s ^= s << 13;
@@ -553,7 +606,7 @@ pub(crate) mod tests {
             qb: 64,
             scale: 400,
             description: "random test net".to_owned(),
-            w1: (0..FEATURES * hidden).map(|_| next(300) as i16).collect(),
+            w1: (0..inputs * hidden).map(|_| next(300) as i16).collect(),
             b1: (0..hidden).map(|_| next(3_000) as i16).collect(),
             w2: (0..2 * hidden * buckets)
                 .map(|_| next(127) as i16)
@@ -576,6 +629,17 @@ pub(crate) mod tests {
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!((back.buckets(), back.bucket(32), back.bucket(2)), (8, 7, 0));
         assert_eq!(back, bucketed);
+        let generals = random_net_shaped(16, 2, OUTPUT_BUCKETS, true);
+        let bytes = generals.to_bytes();
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 3);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert!(back.sees_generals() && !bucketed.sees_generals());
+        assert_eq!(back, generals);
+        assert_eq!(
+            back.view_key(Color::Black, Square::D8),
+            ViewKey::of_general(Color::Black, Square::D8)
+        );
+        assert_eq!(bucketed.view_key(Color::Black, Square::D8), ViewKey::PLAIN);
     }
 
     #[test]

@@ -49,7 +49,7 @@ fn the_shipped_net_evaluates_incrementally_exactly_as_from_scratch() {
             }
             let m = moves[(next() % moves.len() as u64) as usize];
             let piece = pos.piece_at(m.from()).unwrap();
-            stack.push_move(&net, piece, m.from(), m.to(), pos.piece_at(m.to()));
+            stack.push_move(&net, &pos, piece, m.from(), m.to(), pos.piece_at(m.to()));
             pos.play(m).unwrap();
             assert_eq!(
                 stack.evaluate(&net, &pos),
@@ -325,7 +325,7 @@ fn a_janggi_net_learns_from_janggi_self_play_and_serves_janggi_only() {
         } else {
             pos.piece_at(m.to())
         };
-        stack.push_move(&net, piece, m.from(), m.to(), captured);
+        stack.push_move(&net, &pos, piece, m.from(), m.to(), captured);
         pos.play(m).unwrap();
         let reference = evaluate_reference(&net, &pos);
         assert_eq!(stack.evaluate(&net, &pos), reference, "{}", pos.fen());

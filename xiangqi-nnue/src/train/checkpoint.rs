@@ -50,10 +50,15 @@ impl Trainer {
             )));
         }
         let h = config.hidden;
-        if n as usize != param_count(h, config.buckets) {
+        if n as usize != param_count(h, config.buckets, config.generals) {
             return Err(bad(&format!(
-                "its size does not match {} output layers",
-                config.buckets
+                "its size does not match {} output layers{}",
+                config.buckets,
+                if config.generals {
+                    " with the generals' blocks"
+                } else {
+                    ""
+                }
             )));
         }
         if bytes.len() != 40 + 12 * n as usize {

@@ -4,7 +4,7 @@
 
 use super::sigmoid;
 use crate::data::{DataError, DataReader, GameRecord, SCORE_MATE_BOUND, SCORE_NONE};
-use crate::features::{feature, FEATURES};
+use crate::features::{feature, ViewKey, FEATURES};
 use crate::net::NetGame;
 use std::path::{Path, PathBuf};
 use xiangqi_core::{Color, Piece, Position, Square};
@@ -95,20 +95,58 @@ impl Sample {
         }
     }
 
-    /// Fills the side to move's inputs and the other side's, mirrored left-right if asked.
-    pub(super) fn views(&self, mirrored: bool, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
+    /// Fills the side to move's inputs and the other side's, mirrored left-right if asked;
+    /// with `generals`, each view's inputs in the block of its general (see [`ViewKey`]).
+    pub(super) fn views(
+        &self,
+        mirrored: bool,
+        generals: bool,
+        us: &mut [u16; 32],
+        them: &mut [u16; 32],
+    ) -> usize {
         let maps = maps();
         let n = usize::from(self.count);
+        let (mut red_general, mut black_general) = (None, None);
         for i in 0..n {
             let mut red = self.red_view[i];
             if mirrored {
                 red = maps.mirror[usize::from(red)];
             }
             let black = maps.other_view[usize::from(red)];
+            // A view's own general is its relative piece 0: the input is the point it sees.
+            if red < 90 {
+                red_general = Some(red);
+            }
+            if black < 90 {
+                black_general = Some(black);
+            }
             if self.black_to_move {
                 (us[i], them[i]) = (black, red);
             } else {
                 (us[i], them[i]) = (red, black);
+            }
+        }
+        if generals {
+            let key = |general: Option<u16>| {
+                // Both views see their general from the red side's end of the board.
+                general.map_or(ViewKey::PLAIN, |point| {
+                    ViewKey::of_general(Color::Red, Square::ALL[usize::from(point)])
+                })
+            };
+            let (us_key, them_key) = if self.black_to_move {
+                (key(black_general), key(red_general))
+            } else {
+                (key(red_general), key(black_general))
+            };
+            for (view, key) in [(&mut us[..n], us_key), (&mut them[..n], them_key)] {
+                for f in view.iter_mut() {
+                    let g = if key.mirror {
+                        maps.mirror[usize::from(*f)]
+                    } else {
+                        *f
+                    };
+                    *f = (key.offset + usize::from(g)) as u16;
+                }
             }
         }
         n

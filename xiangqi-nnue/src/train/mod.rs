@@ -14,7 +14,7 @@
 //! a run depends only on its data, settings and seed, not on the number of threads.
 
 use crate::data::DataError;
-use crate::features::FEATURES;
+use crate::features::{FEATURES, GENERAL_BUCKETS};
 use crate::net::{output_bucket, NetError, NetGame, Network, OUTPUT_BUCKETS};
 use core::fmt;
 use rayon::prelude::*;
@@ -44,20 +44,113 @@ const W2_BOUND: f32 = 127.0 / QB as f32;
 /// Parts a batch is split into (the gradient sum's fixed order).
 const PARTS: usize = 8;
 const CHECKPOINT_MAGIC: &[u8; 8] = b"XQNNCKP2";
-/// First-layer rows in training: one per input, then one per relative piece (the piece's
-/// factor, shared by all its points, so that what a piece is worth anywhere is learned from
-/// every position it stands in; folded into the inputs' rows when the net is quantized).
-const ROWS: usize = FEATURES + 14;
-
-/// Parameters of a net with `h` hidden units and `buckets` output layers.
-fn param_count(h: usize, buckets: usize) -> usize {
-    ROWS * h + h + 2 * h * buckets + buckets
+/// The first layer's rows in training: one per input; for a net whose views see the board
+/// through their general, one per (relative piece, point) shared by every general's block (what
+/// a piece on a point is worth wherever the general stands, learned from every position it
+/// stands in); then one per relative piece (the piece's factor, shared by all its points). The
+/// shared rows are folded into the inputs' rows when the net is quantized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rows {
+    /// The inputs' rows: `FEATURES`, or `GENERAL_BUCKETS x FEATURES`.
+    inputs: usize,
+    /// The first row shared by the generals' blocks (`FEATURES` of them), if the net has
+    /// blocks.
+    shared: Option<usize>,
+    /// The first piece factor's row (14 of them).
+    pieces: usize,
+    /// All rows.
+    total: usize,
 }
 
-/// The factor row of input `f`.
-#[inline]
-fn factor_row(f: u16) -> usize {
-    FEATURES + usize::from(f) / 90
+impl Rows {
+    fn of(generals: bool) -> Rows {
+        if generals {
+            let inputs = GENERAL_BUCKETS * FEATURES;
+            Rows {
+                inputs,
+                shared: Some(inputs),
+                pieces: inputs + FEATURES,
+                total: inputs + FEATURES + 14,
+            }
+        } else {
+            Rows {
+                inputs: FEATURES,
+                shared: None,
+                pieces: FEATURES,
+                total: FEATURES + 14,
+            }
+        }
+    }
+
+    /// The rows input `f` adds up: its own, the shared one, its piece's factor.
+    #[inline]
+    fn of_input(self, f: u16) -> impl Iterator<Item = usize> {
+        let f = usize::from(f);
+        let plain = f % FEATURES;
+        [
+            Some(f),
+            self.shared.map(|s| s + plain),
+            Some(self.pieces + plain / 90),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// Calls `visit(a, b)` for each pair of parameters a symmetric net ties (see
+/// [`TrainConfig::symmetric`]): each first-half unit's weight and its twin's, every parameter
+/// but the output biases in exactly one pair.
+fn trainer_twins(config: &TrainConfig, mut visit: impl FnMut(usize, usize)) {
+    let h = config.hidden;
+    let half = h / 2;
+    let rows = Rows::of(false);
+    let mirror = &dataset::maps().mirror;
+    for (f, &twin) in mirror.iter().enumerate().take(rows.inputs) {
+        for j in 0..half {
+            visit(f * h + j, usize::from(twin) * h + half + j);
+        }
+    }
+    let b1 = rows.total * h;
+    for r in rows.pieces..rows.total {
+        for j in 0..half {
+            visit(r * h + j, r * h + half + j);
+        }
+    }
+    for j in 0..half {
+        visit(b1 + j, b1 + half + j);
+    }
+    let w2 = b1 + h;
+    for layer in 0..2 * config.buckets {
+        for j in 0..half {
+            visit(w2 + layer * h + j, w2 + layer * h + half + j);
+        }
+    }
+}
+
+/// Whether a net's units come in twins (see [`TrainConfig::symmetric`]).
+fn is_symmetric(parts: &crate::net::NetParts) -> bool {
+    let h = parts.hidden;
+    let half = h / 2;
+    if parts.w1.len() != FEATURES * h {
+        return false;
+    }
+    let mirror = &dataset::maps().mirror;
+    let rows_tied = (0..FEATURES).all(|f| {
+        let twin = usize::from(mirror[f]);
+        (0..half).all(|j| parts.w1[f * h + j] == parts.w1[twin * h + half + j])
+    });
+    let b1_tied = (0..half).all(|j| parts.b1[j] == parts.b1[half + j]);
+    let w2_tied = parts
+        .w2
+        .chunks_exact(h)
+        .all(|side| (0..half).all(|j| side[j] == side[half + j]));
+    rows_tied && b1_tied && w2_tied
+}
+
+/// Parameters of a net with `h` hidden units, `buckets` output layers and, with `generals`,
+/// views through the generals.
+fn param_count(h: usize, buckets: usize, generals: bool) -> usize {
+    Rows::of(generals).total * h + h + 2 * h * buckets + buckets
 }
 
 /// How to train.
@@ -88,6 +181,16 @@ pub struct TrainConfig {
     /// Output layers: 1 (architecture 1), or [`OUTPUT_BUCKETS`] chosen by the pieces on the
     /// board (architecture 2).
     pub buckets: usize,
+    /// Views that see the board through their general (architecture 3, with
+    /// [`OUTPUT_BUCKETS`] output layers): one block of inputs for each of
+    /// [`GENERAL_BUCKETS`] palace points, over rows shared by all blocks.
+    pub generals: bool,
+    /// A net that scores a position and its left-right mirror alike, by construction: the
+    /// hidden units come in twins, the second half of the accumulator seeing the mirrored
+    /// board through the first half's weights (`w1[f][j + H/2] = w1[mirror(f)][j]`, with equal
+    /// biases and output weights), so mirroring a position swaps the halves and leaves the
+    /// output as it was. Not with `generals`.
+    pub symmetric: bool,
 }
 
 impl Default for TrainConfig {
@@ -105,6 +208,8 @@ impl Default for TrainConfig {
             seed: 1,
             game: NetGame::Xiangqi,
             buckets: 1,
+            generals: false,
+            symmetric: false,
         }
     }
 }
@@ -151,7 +256,7 @@ impl From<std::io::Error> for TrainError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trainer {
     config: TrainConfig,
-    /// All parameters in one vector: `w1 (FEATURES x H) | b1 (H) | w2 (2H) | b2`.
+    /// All parameters in one vector: `w1 (rows x H) | b1 (H) | w2 (2H x buckets) | b2`.
     params: Vec<f32>,
     m: Vec<f32>,
     v: Vec<f32>,
@@ -195,39 +300,55 @@ impl Trainer {
                 config.buckets
             )));
         }
+        if config.generals && config.buckets != OUTPUT_BUCKETS {
+            return Err(TrainError::Config(format!(
+                "views through the generals need {OUTPUT_BUCKETS} output layers"
+            )));
+        }
+        if config.symmetric && config.generals {
+            return Err(TrainError::Config(
+                "a symmetric net cannot have the generals' blocks".into(),
+            ));
+        }
         if config.batch_size == 0 || config.epochs == 0 {
             return Err(TrainError::Config(
                 "batch size and epochs must be at least 1".into(),
             ));
         }
-        let n = param_count(h, config.buckets);
+        let n = param_count(h, config.buckets, config.generals);
+        let rows = Rows::of(config.generals);
         let mut rng = Rng(config.seed);
         let mut params = vec![0.0f32; n];
-        // Small first-layer weights, biases that start every neuron in SCReLU's active range,
-        // and output weights scaled by the fan-in.
+        // Small first-layer weights (in the shared rows when the generals have blocks, whose
+        // own rows start at zero), biases that start every neuron in SCReLU's active range,
+        // and output weights scaled by the fan-in. The piece factors start at zero: the net
+        // begins as if they were not there.
         let w1_range = 0.1;
-        for w in &mut params[..FEATURES * h] {
+        let first = rows.shared.unwrap_or(0);
+        for w in &mut params[first * h..(first + FEATURES) * h] {
             *w = (rng.uniform() * 2.0 - 1.0) * w1_range;
         }
-        // The piece factors start at zero: the net begins as if they were not there.
-        for w in &mut params[FEATURES * h..ROWS * h] {
-            *w = 0.0;
-        }
-        for b in &mut params[ROWS * h..ROWS * h + h] {
+        for b in &mut params[rows.total * h..rows.total * h + h] {
             *b = 0.3 + rng.uniform() * 0.4;
         }
         let w2_range = 1.0 / (2.0 * h as f32).sqrt();
-        for w in &mut params[ROWS * h + h..n - 1] {
+        for w in &mut params[rows.total * h + h..n - 1] {
             *w = (rng.uniform() * 2.0 - 1.0) * w2_range;
         }
-        Ok(Trainer {
+        let mut trainer = Trainer {
             config,
             m: vec![0.0; n],
             v: vec![0.0; n],
             params,
             step: 0,
             epoch: 0,
-        })
+        };
+        if trainer.config.symmetric {
+            // Each twin starts as its first half's copy.
+            let params = &mut trainer.params;
+            trainer_twins(&trainer.config, |a, b| params[b] = params[a]);
+        }
+        Ok(trainer)
     }
 
     /// A trainer that starts from a quantized net's weights (to train it further on new
@@ -235,7 +356,15 @@ impl Trainer {
     /// zero and the optimizer fresh. The net's size and game replace the config's.
     ///
     /// A net with one output layer may start a trainer with [`OUTPUT_BUCKETS`] (`config.buckets`):
-    /// every layer starts as its copy.
+    /// every layer starts as its copy. A net without general blocks may start one with them
+    /// (`config.generals`): its rows become the shared rows and every block starts at zero, so
+    /// the new net begins as the old one (up to the mirroring of views whose general stands
+    /// right of centre).
+    ///
+    /// With `config.symmetric`, a net that is not symmetric already becomes one twice its size:
+    /// its units, and their twins that see the mirrored board, each with half the output
+    /// weight, so the new net scores the average of the old one's scores of the position and
+    /// its mirror (see [`Trainer::hidden_from`]).
     pub fn from_net(net: &Network, mut config: TrainConfig) -> Result<Trainer, TrainError> {
         let parts = net.parts();
         if (parts.qa, parts.qb, parts.scale) != (QA, QB, SCALE) {
@@ -244,25 +373,92 @@ impl Trainer {
                 parts.qa, parts.qb, parts.scale
             )));
         }
+        if config.symmetric && !is_symmetric(&parts) {
+            return Trainer::doubled(&parts, config);
+        }
         config.hidden = parts.hidden;
         config.game = parts.game;
         if parts.b2.len() > 1 {
             config.buckets = parts.b2.len();
         }
+        if net.sees_generals() {
+            config.generals = true;
+        }
         let mut trainer = Trainer::new(config)?;
         let (h, b1, w2, b2) = trainer.split();
+        let rows = Rows::of(trainer.config.generals);
+        let into = if net.sees_generals() {
+            0
+        } else {
+            rows.shared.unwrap_or(0)
+        };
         let p = &mut trainer.params;
-        for (dst, &w) in p[..FEATURES * h].iter_mut().zip(&parts.w1) {
+        p[..b1].iter_mut().for_each(|x| *x = 0.0);
+        for (dst, &w) in p[into * h..].iter_mut().zip(&parts.w1) {
             *dst = f32::from(w) / QA as f32;
-        }
-        for x in &mut p[FEATURES * h..b1] {
-            *x = 0.0;
         }
         for (dst, &b) in p[b1..w2].iter_mut().zip(&parts.b1) {
             *dst = f32::from(b) / QA as f32;
         }
         for (dst, &w) in p[w2..b2].iter_mut().zip(parts.w2.iter().cycle()) {
             *dst = f32::from(w) / QB as f32;
+        }
+        for (dst, &b) in p[b2..].iter_mut().zip(parts.b2.iter().cycle()) {
+            *dst = b as f32 / (QA * QB) as f32;
+        }
+        Ok(trainer)
+    }
+
+    /// The accumulator size of a trainer that starts from `net` with `config`: the net's, or
+    /// twice it where a symmetric trainer doubles a net that is not symmetric.
+    pub fn hidden_from(net: &Network, config: &TrainConfig) -> usize {
+        let parts = net.parts();
+        if config.symmetric && !is_symmetric(&parts) {
+            2 * parts.hidden
+        } else {
+            parts.hidden
+        }
+    }
+
+    /// A symmetric trainer from a net that is not: each unit and its twin on the mirrored
+    /// board, both with half the unit's output weight.
+    fn doubled(
+        parts: &crate::net::NetParts,
+        mut config: TrainConfig,
+    ) -> Result<Trainer, TrainError> {
+        if Rows::of(false).inputs * parts.hidden != parts.w1.len() {
+            return Err(TrainError::Config(
+                "a symmetric net cannot have the generals' blocks".into(),
+            ));
+        }
+        let half = parts.hidden;
+        config.hidden = 2 * half;
+        config.game = parts.game;
+        config.buckets = parts.b2.len().max(config.buckets);
+        let mut trainer = Trainer::new(config)?;
+        let (h, b1, w2, b2) = trainer.split();
+        let mirror = &dataset::maps().mirror;
+        let p = &mut trainer.params;
+        p[..b1].iter_mut().for_each(|x| *x = 0.0);
+        for f in 0..FEATURES {
+            let twin = usize::from(mirror[f]);
+            for j in 0..half {
+                p[f * h + j] = f32::from(parts.w1[f * half + j]) / QA as f32;
+                p[f * h + half + j] = f32::from(parts.w1[twin * half + j]) / QA as f32;
+            }
+        }
+        for j in 0..h {
+            p[b1 + j] = f32::from(parts.b1[j % half]) / QA as f32;
+        }
+        // Output layer k, side s, unit j (either twin): half the old weight.
+        let old_layers = parts.b2.len();
+        for k in 0..trainer.config.buckets {
+            for side in 0..2 {
+                for j in 0..h {
+                    let old = parts.w2[(k % old_layers) * 2 * half + side * half + j % half];
+                    p[w2 + k * 2 * h + side * h + j] = f32::from(old) / QB as f32 / 2.0;
+                }
+            }
         }
         for (dst, &b) in p[b2..].iter_mut().zip(parts.b2.iter().cycle()) {
             *dst = b as f32 / (QA * QB) as f32;
@@ -277,7 +473,7 @@ impl Trainer {
 
     fn split(&self) -> (usize, usize, usize, usize) {
         let h = self.config.hidden;
-        let b1 = ROWS * h;
+        let b1 = Rows::of(self.config.generals).total * h;
         let w2 = b1 + h;
         let b2 = w2 + 2 * h * self.config.buckets;
         (h, b1, w2, b2)
@@ -294,7 +490,7 @@ impl Trainer {
     /// The net's output (in units of [`SCALE`] centipawns) for a sample, in f32.
     pub fn forward(&self, sample: &Sample, mirrored: bool) -> f32 {
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
-        let n = sample.views(mirrored, &mut us, &mut them);
+        let n = sample.views(mirrored, self.config.generals, &mut us, &mut them);
         let mut acc = vec![0.0; 2 * self.config.hidden];
         self.forward_into([&us[..n], &them[..n]], self.output_layer(sample), &mut acc)
     }
@@ -304,12 +500,13 @@ impl Trainer {
     /// accumulator in its half of `acc` (`[us | them]`, twice the hidden size).
     fn forward_into(&self, views: [&[u16]; 2], (w2, b2): (usize, usize), acc: &mut [f32]) -> f32 {
         let (h, b1, _, _) = self.split();
+        let rows = Rows::of(self.config.generals);
         let mut out = self.params[b2];
         for (half, inputs) in views.into_iter().enumerate() {
             let a = &mut acc[half * h..(half + 1) * h];
             a.copy_from_slice(&self.params[b1..b1 + h]);
             for &f in inputs {
-                for r in [usize::from(f), factor_row(f)] {
+                for r in rows.of_input(f) {
                     let row = &self.params[r * h..(r + 1) * h];
                     a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
                 }
@@ -334,8 +531,9 @@ impl Trainer {
         let (h, b1, _, _) = self.split();
         let (w2, b2) = self.output_layer(sample);
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
-        let n = sample.views(mirrored, &mut us, &mut them);
+        let n = sample.views(mirrored, self.config.generals, &mut us, &mut them);
         let views = [&us[..n], &them[..n]];
+        let rows = Rows::of(self.config.generals);
         // Forward, keeping both accumulators (acc = [us | them]).
         let out = self.forward_into(views, (w2, b2), acc);
         let k = self.config.score_scale;
@@ -366,7 +564,7 @@ impl Trainer {
                 .zip(a)
                 .for_each(|(g, d)| *g += d);
             for &f in *inputs {
-                for r in [usize::from(f), factor_row(f)] {
+                for r in rows.of_input(f) {
                     let row = &mut grad[r * h..(r + 1) * h];
                     row.iter_mut().zip(a).for_each(|(g, d)| *g += d);
                 }
@@ -462,6 +660,14 @@ impl Trainer {
             }
             let scale = 1.0 / batch.len() as f32;
             let lr = self.lr_at(self.step, total_steps);
+            if self.config.symmetric {
+                // A twin pair is one parameter: both get the sum of their gradients.
+                trainer_twins(&self.config, |a, b| {
+                    let sum = first[a] + first[b];
+                    first[a] = sum;
+                    first[b] = sum;
+                });
+            }
             self.adamw(first, scale, lr);
             progress(b + 1, batches);
         }

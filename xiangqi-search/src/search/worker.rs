@@ -252,7 +252,7 @@ impl<'a> Worker<'a> {
             psq.1 -= v.1;
         }
         if let (Some(stack), Some(net)) = (&mut self.accumulators, self.shared.net) {
-            stack.push_move(net, piece, m.from(), m.to(), captured);
+            stack.push_move(net, &self.pos, piece, m.from(), m.to(), captured);
         }
         let undo = self.pos.make_move(m);
         self.shared.tt.prefetch(self.pos.history_hash());
