@@ -283,7 +283,7 @@ NNUE_SEED  ?= 2
 NNUE_EVAL  ?= classical
 CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
 
-.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6
+.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6 nnue-gen7
 
 ## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
 ## go on; a larger NNUE_GAMES appends).
@@ -301,16 +301,16 @@ nnue-ccpd: build
 
 # One shipped xiangqi generation rebuilt from its data (docs/nnue.md): $(1) the generation,
 # $(2) its data file's variable, $(3) the data's sha256, $(4) the commit whose shipped net it
-# starts from, $(5) the net's sha256. The parent net is trained on the data (checked by its
-# checksum) with the recipe every generation since the third used, and the result is checked
-# against the shipped net's checksum.
+# starts from, $(5) the net's sha256, $(6) the generation's own training options. The parent
+# net is trained on the data (checked by its checksum) with the recipe every generation since
+# the third used, and the result is checked against the shipped net's checksum.
 define NNUE_GENERATION
 nnue-gen$(1): build
 	echo "$(3)  $$($(2))" | sha256sum -c
 	mkdir -p $$(NNUE_DIR)/gen$(1)
 	git show $(4):xiangqi-search/nets/default.nnue > $$(NNUE_DIR)/gen$(1)/parent.nnue
 	$$(XIANGQI) nnue train $$($(2)) --init $$(NNUE_DIR)/gen$(1)/parent.nnue --buckets 8 \
-		--epochs 6 --lr 0.0005 --scale auto --seed $(1) --threads 2 --out $$(NNUE_DIR)/gen$(1)
+		--epochs 6 --lr 0.0005 --scale auto --seed $(1) --threads 2 $(6) --out $$(NNUE_DIR)/gen$(1)
 	echo "$(5)  $$(NNUE_DIR)/gen$(1)/net.nnue" | sha256sum -c
 endef
 
@@ -323,6 +323,11 @@ $(eval $(call NNUE_GENERATION,5,NNUE_GEN5_DATA,d27138fd498e21fcfd3df89a799602215
 ## games of selfplay-9e44eda-51.bin (NNUE_GEN6_DATA).
 NNUE_GEN6_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-27234.bin
 $(eval $(call NNUE_GENERATION,6,NNUE_GEN6_DATA,c4b237ba528275eac86f5ca3273748e55e413a14aa94ede24b90da38134257cf,9e44eda,5a6db68d09575af6aa29d2685b012fb515d492a738cd5e5243423163036b3267))
+
+## Generation 7 (shipped): generation 6 (the shipped net of cdbd2f0) made symmetric (twice its
+## size) and trained on the first 32,053 games of selfplay-9e44eda-51.bin (NNUE_GEN7_DATA).
+NNUE_GEN7_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-32053.bin
+$(eval $(call NNUE_GENERATION,7,NNUE_GEN7_DATA,b0a5e3f4053d3e2e421945775e7269f717a047b3ac5d31eaadf3cd511f4038f9,cdbd2f0,7e310c8774606b6572a215a0a566331a9217146f92bd72a20c7d8f52b9b68040,--symmetric))
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
