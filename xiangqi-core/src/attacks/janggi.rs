@@ -238,6 +238,53 @@ fn unblocked8(table: &[(Bitboard, Bitboard); 8], occupied: Bitboard) -> Bitboard
     set
 }
 
+/// The points on `sq`'s rank and file and, from a palace corner or centre, on the palace's
+/// diagonal lines through it: where a chariot or cannon can attack `sq` from, on any board.
+static LINES: [Bitboard; 90] = {
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (sq % 9, sq / 9);
+        let file = 0x0_0040_2010_0804_0201_u128 << f;
+        let file = file | (file << 45);
+        let rank = 0x1ff_u128 << (r * 9);
+        let diagonal = DIAGONAL_STEP[sq].0 | DIAGONAL_BEYOND[sq].0;
+        t[sq] = Bitboard((file | rank | diagonal) & !(1u128 << sq));
+        sq += 1;
+    }
+    t
+};
+
+/// By square, the points from which a horse could attack it on an empty board.
+static HORSE_REACH: [Bitboard; 90] = {
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            t[sq].0 |= super::HORSE_ATTACKERS[sq][d].0;
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// By square, the points from which an elephant could attack it on an empty board.
+static ELEPHANT_REACH: [Bitboard; 90] = {
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 8 {
+            t[sq].0 |= ELEPHANT_ATTACKERS[sq][i].1 .0;
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 // A janggi cannon's lines: over one screen, up to and including the next piece.
 static RANK_HOP: [[u16; 512]; 10] = line_table::<512>(9, 1, false);
 static FILE_HOP: [[u16; 1024]; 10] = line_table::<1024>(10, 1, false);
@@ -390,20 +437,26 @@ pub fn attackers<const N: usize, const FIRST: bool>(
             add_attackers!(found, FIRST, $set)
         };
     }
-    found!(chariot_attacks(sq, occupied) & all(Role::Chariot));
+    // Each kind's lookup only when one of its pieces stands where it could attack from on an
+    // empty board.
+    let lines = LINES[sq.index()];
+    let chariots = all(Role::Chariot);
+    if (chariots & lines).any() {
+        found!(chariot_attacks(sq, occupied) & chariots);
+    }
     let shooters = all(Role::Cannon);
-    if shooters.any() && !cannons.contains(sq) {
+    if (shooters & lines).any() && !cannons.contains(sq) {
         found!(cannon_reach(sq, occupied, cannons) & shooters);
     }
     for color in sides {
         found!(soldier_attackers(color, sq) & pieces(color, Role::Soldier));
     }
     let horses = all(Role::Horse);
-    if horses.any() {
+    if (horses & HORSE_REACH[sq.index()]).any() {
         found!(horse_attackers(sq, occupied) & horses);
     }
     let elephants = all(Role::Elephant);
-    if elephants.any() {
+    if (elephants & ELEPHANT_REACH[sq.index()]).any() {
         found!(elephant_attackers(sq, occupied) & elephants);
     }
     for color in sides {
@@ -435,6 +488,33 @@ mod tests {
         // Edge midpoint: orthogonal steps only (no line runs through d1).
         assert_eq!(general_attacks(Color::Red, Square::D1).count(), 3);
         assert_eq!(general_attacks(Color::Black, Square::E8).count(), 8);
+    }
+
+    #[test]
+    fn attackers_stand_on_the_reach_tables() {
+        // Every point from which a piece attacks `sq`, on any board, lies on its kind's table:
+        // a chariot's on the empty board and a cannon's jumps (here two points along each
+        // line) on `LINES`, a horse's and an elephant's on the empty board's.
+        let full = Bitboard::FULL;
+        for sq in Square::ALL {
+            for from in Square::ALL {
+                let lines = chariot_attacks(from, Bitboard::EMPTY)
+                    | cannon_reach(from, full.without(from), Bitboard::EMPTY);
+                assert_eq!(
+                    lines.contains(sq),
+                    LINES[sq.index()].contains(from),
+                    "{from} {sq}"
+                );
+                assert_eq!(
+                    horse_attacks(from, Bitboard::EMPTY).contains(sq),
+                    HORSE_REACH[sq.index()].contains(from)
+                );
+                assert_eq!(
+                    elephant_attacks(from, Bitboard::EMPTY).contains(sq),
+                    ELEPHANT_REACH[sq.index()].contains(from)
+                );
+            }
+        }
     }
 
     #[test]
