@@ -329,12 +329,18 @@ impl Family for Janggi {
         let cannons = cannons(b);
         let bikjang = is_bikjang(b);
         let targets_mask = mask - b.by_color(us);
-        // Out of check and bikjang, a move of another piece than the general that neither
-        // leaves nor reaches a sensitive point cannot expose the general: no test.
-        let sensitive = if in_check || bikjang {
-            Bitboard::FULL
+        // A move of another piece than the general that neither leaves nor reaches a sensitive
+        // point changes nothing the general's safety depends on: out of check and bikjang it
+        // is legal without a test; in check (the checkers' points, lines, legs and paths are
+        // sensitive) or in bikjang (the points between the generals are) it is illegal.
+        let ksq = b.general(us);
+        let (sensitive, untested) = if in_check {
+            let checkers = Janggi::attackers_to(b, ksq, occupied, [!us]);
+            (sensitive_points(b, us) | checkers, Bitboard::EMPTY)
+        } else if bikjang {
+            (attacks::between(ksq, b.general(!us)), Bitboard::EMPTY)
         } else {
-            sensitive_points(b, us)
+            (sensitive_points(b, us), Bitboard::FULL)
         };
         // One loop a role, each with its own movement function (no dispatch on the role).
         macro_rules! role {
@@ -346,6 +352,7 @@ impl Family for Janggi {
                     } else {
                         targets & sensitive
                     };
+                    let targets = targets & (tested | untested);
                     if tested.is_empty() {
                         sink.many($from, targets);
                     } else {
@@ -371,7 +378,6 @@ impl Family for Janggi {
         role!(Role::Advisor, |from| ja::general_attacks(us, from));
         role!(Role::General, |from| ja::general_attacks(us, from));
         if (mask - occupied).any() && pass_legal(b, in_check) {
-            let ksq = b.general(us);
             sink.one(ksq, ksq);
         }
     }
