@@ -119,3 +119,99 @@ def test_read_game_reads_records_without_results_one_at_a_time(tmp_path) -> None
             while (game := xiangqi.pgn.read_game(stream)) is not None:
                 games.append((game.headers["Event"], [m.uci() for m in game.mainline_moves()]))
             assert games == [("a", ["h2e2", "h9g7"]), ("b", ["b0c2", "b9c7"]), ("c", ["h0g2"])]
+
+
+# Records ending every way a record ends: at a result, at the next record's tags (on their own
+# line or glued after the result), after a comment holding "[" and a result, after an illegal
+# move; then Big5 bytes whose characters have "{", "}", "[" and "]" as their second byte.
+GLUED = (
+    '[Event "a"]\n1. h2e2 h9g7 1-0 [Event "b"] 1. b2e2 1/2-1/2 [Event "c"]\n'
+    '1. h0g2 {[x] 0-1\n} h9g7\n[Event "d"]\n1. h2e3 h9g7\n2. b2e2\n[Event "e"]\n1. b0c2 *'
+)
+BIG5 = (
+    '[Event "\u5f13\u5dde\u52a0\u5305"]\n1. h2e2 {\u5f13\u5dde\n\u52a0\u5305} h9g7 1-0 [Event "f"]\n1. b2e2 *\n'
+).encode("big5")
+
+
+class _Pipe(io.RawIOBase):
+    """A stream that can neither seek nor peek (a socket's file, a generator's reader)."""
+
+    def __init__(self, data: bytes, chunk: int = 7) -> None:
+        self._data = io.BytesIO(data)
+        self._chunk = chunk
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        chunk = self._data.read(min(len(buffer), self._chunk))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def _one_at_a_time(stream) -> list:  # type: ignore[no-untyped-def]
+    out = []
+    while (game := xiangqi.pgn.read_game(stream)) is not None:
+        out.append((game.headers.get("Event"), [m.uci() for m in game.mainline_moves()], bool(game.errors)))
+        assert len(out) <= 1000, "read_game does not advance"
+    return out
+
+
+def _whole(data) -> list:  # type: ignore[no-untyped-def]
+    return [
+        (g.headers.get("Event"), [m.uci() for m in g.mainline_moves()], bool(g.errors))
+        for g in xiangqi.pgn.read_games(data)
+    ]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("data", [GLUED.encode(), BIG5], ids=["glued", "big5"])
+def test_read_game_leaves_every_kind_of_stream_at_the_next_record(tmp_path, data: bytes) -> None:
+    import os
+
+    expected = _whole(data)
+    assert len(expected) == (5 if data.startswith(b'[Event "a"]') else 2)
+    path = tmp_path / "records.pgn"
+    path.write_bytes(data)
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    with path.open("rb") as as_bytes, path.open(encoding="latin-1") as as_text, open(read, "rb") as pipe:
+        streams = [io.BytesIO(data), as_bytes, as_text, pipe, io.BufferedReader(_Pipe(data), 16), _Pipe(data)]
+        if data.isascii():
+            streams.append(io.StringIO(data.decode()))
+        for stream in streams:
+            assert _one_at_a_time(stream) == expected, stream
+    # The stream is left exactly at the next record, so that other code may read on from there.
+    stream = io.BytesIO(data)
+    xiangqi.pgn.read_game(stream)
+    rest = stream.read()
+    assert _whole(rest) == expected[1:] and rest.startswith(b"[Event")
+
+
+@pytest.mark.timeout(120)
+def test_read_game_one_at_a_time_reads_the_corpus_sample_as_read_games_does() -> None:
+    import glob
+    import os
+    import threading
+    from pathlib import Path
+
+    sample = next(
+        (p for p in ("../shared/corpus/ccpd-sample", "../../shared/corpus/ccpd-sample") if os.path.isdir(p)), None
+    )
+    if sample is None:
+        pytest.skip("the shared corpus sample (../shared/corpus/ccpd-sample) is missing")
+    files = sorted(glob.glob(f"{sample}/**/*.pgn", recursive=True))[:400]
+    data = b"".join(Path(f).read_bytes().rstrip() + (b" " if k % 3 == 0 else b"\n") for k, f in enumerate(files))
+    expected = _whole(data)
+    assert len(expected) >= 395 and sum(not e[2] for e in expected) >= 395
+    assert _one_at_a_time(io.BytesIO(data)) == expected
+    # A pipe: the encoding is found from what its buffer holds ahead (a whole-input reader looks
+    # 64 KiB ahead; a pipe's reader sees the 8 KiB it has read).
+    read, write = os.pipe()
+    writer = threading.Thread(target=lambda: (os.write(write, data), os.close(write)))
+    writer.start()
+    with open(read, "rb") as pipe:
+        assert _one_at_a_time(pipe) == expected
+    writer.join()
+    assert _one_at_a_time(io.BufferedReader(_Pipe(data, 4096))) == expected

@@ -610,6 +610,75 @@ pub fn pgn_write(
         .map_err(|e| crate::errors::IllegalMoveError::new_err(e.to_string()))
 }
 
+/// Reads PGN records from lines handed over one at a time (`xiangqi.pgn.read_game` on a
+/// stream): core's `PgnLineReader`, so that the stream is left where the next record begins.
+#[pyclass(module = "xiangqi._xiangqi", name = "_PgnLineReader")]
+pub struct PgnLineReader {
+    inner: xiangqi_core::pgn::PgnLineReader,
+}
+
+#[pymethods]
+impl PgnLineReader {
+    /// A reader in `encoding` (`None`: UTF-8 lines as UTF-8, the others in the legacy encoding
+    /// detected). UTF-16 cannot be read a line at a time: `XiangqiError`.
+    #[new]
+    #[pyo3(signature = (encoding = None))]
+    fn new(encoding: Option<&str>) -> PyResult<PgnLineReader> {
+        let encoding = parse_text_encoding(encoding)?;
+        if matches!(encoding, TextEncoding::Utf16Le | TextEncoding::Utf16Be) {
+            return Err(XiangqiError::new_err(
+                "UTF-16 cannot be read a line at a time: read the input whole",
+            ));
+        }
+        let options = ReadOptions {
+            encoding,
+            ..ReadOptions::default()
+        };
+        Ok(PgnLineReader {
+            inner: xiangqi_core::pgn::PgnLineReader::new(options),
+        })
+    }
+
+    /// Decides the legacy encoding from raw bytes ahead in the input (up to `AHEAD` of them).
+    fn detect(&mut self, sample: &[u8]) {
+        self.inner.detect(sample);
+    }
+
+    /// How many bytes ahead `detect` wants, as the whole-input reader looks at.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn AHEAD() -> usize {
+        xiangqi_core::pgn::DETECT_AHEAD_BYTES
+    }
+
+    /// Whether the record being read has reached its moves.
+    #[getter]
+    fn in_movetext(&self) -> bool {
+        self.inner.in_movetext()
+    }
+
+    /// Feeds one raw line. Returns `None`, or the record it ended (an item as for `pgn_read`)
+    /// and the byte of the line where the next record begins (`None`: after the line).
+    fn feed(
+        &mut self,
+        py: Python<'_>,
+        line: &[u8],
+    ) -> PyResult<Option<(Py<PyAny>, Option<usize>)>> {
+        match self.inner.feed(line) {
+            None => Ok(None),
+            Some((record, next)) => Ok(Some((result_object(py, record)?, next))),
+        }
+    }
+
+    /// The record being read when the input has ended, if any.
+    fn finish(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.inner
+            .finish()
+            .map(|record| result_object(py, record))
+            .transpose()
+    }
+}
+
 /// Adds the PGN functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_read, m)?)?;
@@ -624,6 +693,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record_write, m)?)?;
     m.add_function(wrap_pyfunction!(records_write_bytes, m)?)?;
     m.add_class::<RecordStream>()?;
+    m.add_class::<PgnLineReader>()?;
     m.add_class::<MoveSequence>()?;
     Ok(())
 }

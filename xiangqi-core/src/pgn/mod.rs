@@ -17,6 +17,10 @@
 //! cannot (an illegal move, a bad FEN) is a [`PgnError`] with its line and column, and reading
 //! goes on with the next game.
 //!
+//! [`PgnLineReader`] reads the same records from lines a caller hands over one at a time, and
+//! says where in the last one the next record begins (Python's `read_game` on a stream uses it
+//! to leave the stream there).
+//!
 //! The modules: [`reader`] (bytes to records: the input, its encoding, records cut apart), its
 //! parser (`parser.rs`: what a line of a record means), [`writer`] (records to text) and
 //! [`tree`] (a record as a tree of nodes to walk and edit, shaped like python-chess's
@@ -39,7 +43,10 @@ pub mod tree;
 pub mod writer;
 
 pub use crate::encoding::TextEncoding;
-pub use reader::{read_all, read_bytes, PgnReader, ReadOptions, MAX_VARIATION_DEPTH};
+pub use reader::{
+    read_all, read_bytes, PgnLineReader, PgnReader, ReadOptions, DETECT_AHEAD_BYTES,
+    MAX_VARIATION_DEPTH,
+};
 pub use tree::{GameTree, NodeId};
 pub use writer::WriteOptions;
 

@@ -16,8 +16,8 @@ use core::cell::Cell;
 
 /// A line being read, with its number and a forward-only column counter.
 pub(super) struct Line<'a> {
-    no: usize,
-    text: &'a str,
+    pub(super) no: usize,
+    pub(super) text: &'a str,
     /// The last byte offset whose column was asked for, and that column (0-based).
     counted: Cell<(usize, usize)>,
 }

@@ -15,7 +15,7 @@ use std::io::BufRead;
 pub const MAX_VARIATION_DEPTH: usize = 128;
 
 /// How much input a line-by-line reader reads ahead to find a legacy encoding.
-const DETECT_AHEAD_BYTES: usize = 64 * 1024;
+pub const DETECT_AHEAD_BYTES: usize = 64 * 1024;
 
 /// How [`PgnReader`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +76,7 @@ pub struct PgnReader<R> {
     pending: Option<usize>,
     finished: bool,
     startpos: Position,
+    cut: RecordCut,
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -104,6 +105,7 @@ impl<R: BufRead> PgnReader<R> {
             pending: None,
             finished: false,
             startpos: Position::startpos(),
+            cut: RecordCut::new(options),
         }
     }
 
@@ -144,11 +146,7 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads lines ahead until enough non-UTF-8 text is in view, then detects its encoding.
     fn detect_legacy(&mut self) -> std::io::Result<TextEncoding> {
         let mut sample: Vec<u8> = self.bytes.clone();
-        for line in self.ahead[self.ahead_at..].split_inclusive(|&b| b == b'\n') {
-            if core::str::from_utf8(line).is_err() {
-                sample.extend_from_slice(line);
-            }
-        }
+        push_legacy_lines(&mut sample, &self.ahead[self.ahead_at..]);
         let mut seen = self.ahead.len() - self.ahead_at;
         let mut ahead = core::mem::take(&mut self.ahead);
         while seen < DETECT_AHEAD_BYTES {
@@ -164,10 +162,7 @@ impl<R: BufRead> PgnReader<R> {
                 break;
             }
             seen += read;
-            let line = &ahead[start..];
-            if core::str::from_utf8(line).is_err() {
-                sample.extend_from_slice(line);
-            }
+            push_legacy_lines(&mut sample, &ahead[start..]);
         }
         self.ahead = ahead;
         Ok(encoding::detect_legacy(&sample))
@@ -257,83 +252,372 @@ impl<R: BufRead> PgnReader<R> {
         if self.finished {
             return None;
         }
-        let mut parser = GameParser::new(self.options);
         loop {
             let from = match self.pending.take() {
                 Some(from) => from,
                 None => match self.next_line() {
                     Ok(true) => {
                         if self.line_errors > 0 {
-                            parser.warn(
-                                self.line_no,
-                                1,
-                                PgnWarningKind::Undecodable {
-                                    count: self.line_errors,
-                                    encoding: self.encoding(),
-                                },
-                            );
+                            let kind = PgnWarningKind::Undecodable {
+                                count: self.line_errors,
+                                encoding: self.encoding(),
+                            };
+                            self.cut.warn(self.line_no, kind);
                         }
                         0
                     }
                     Ok(false) => {
                         self.finished = true;
-                        return parser.finish(&self.startpos, true);
+                        return self.cut.finish(&self.startpos);
                     }
                     Err(e) => {
                         self.finished = true;
-                        return Some(Err(e));
+                        return Some(Err(self.cut.abandon().unwrap_or(e)));
                     }
                 },
             };
             let line = Line::new(self.line_no, &self.line);
-            match parser.feed(&line, from, &self.startpos) {
-                Ok(Step::More) => {}
-                Ok(Step::End { next }) => {
-                    self.pending = next;
-                    return parser.finish(&self.startpos, false);
+            if let Some((record, next)) = self.cut.feed(&line, from, &self.startpos) {
+                self.pending = next;
+                return Some(record);
+            }
+        }
+    }
+}
+
+/// One record being cut out of decoded lines: its parser, or after an error the skip to where
+/// the record ends (a line that ends with a result, or the next record's tag pairs after
+/// movetext). [`PgnReader`] and [`PgnLineReader`] feed it alike.
+struct RecordCut {
+    options: ReadOptions,
+    parser: GameParser,
+    /// After an error: the error (its partial record filled in) and whether movetext was seen.
+    skipping: Option<(PgnError, bool)>,
+}
+
+/// A record and the byte of the same line where the next one begins, if it begins there.
+type Cut = (Result<PgnGame, PgnError>, Option<usize>);
+
+impl RecordCut {
+    fn new(options: ReadOptions) -> RecordCut {
+        RecordCut {
+            options,
+            parser: GameParser::new(options),
+            skipping: None,
+        }
+    }
+
+    fn warn(&mut self, line: usize, kind: PgnWarningKind) {
+        if self.skipping.is_none() {
+            self.parser.warn(line, 1, kind);
+        }
+    }
+
+    fn in_movetext(&self) -> bool {
+        match &self.skipping {
+            Some((_, in_movetext)) => *in_movetext,
+            None => self.parser.in_movetext(),
+        }
+    }
+
+    /// The parser of the record just read, leaving a fresh one for the next.
+    fn take_parser(&mut self) -> GameParser {
+        core::mem::replace(&mut self.parser, GameParser::new(self.options))
+    }
+
+    /// Feeds `line` from byte `from` on; a record once it ended.
+    fn feed(&mut self, line: &Line<'_>, from: usize, startpos: &Position) -> Option<Cut> {
+        if let Some((_, in_movetext)) = &mut self.skipping {
+            let trimmed = line.text.trim_start();
+            let ends = if trimmed.starts_with('[') {
+                if !*in_movetext {
+                    return None;
                 }
-                Ok(Step::Abort { mut error, next }) => {
-                    self.pending = Some(next);
-                    error.partial = Some(Box::new(parser.partial(&self.startpos)));
-                    return Some(Err(error));
+                Some(line.text.len() - trimmed.len())
+            } else if trimmed.is_empty() {
+                return None;
+            } else {
+                *in_movetext = true;
+                if !ends_with_result(trimmed) {
+                    return None;
                 }
-                Err(mut error) => {
-                    self.skip_record(parser.in_movetext(), &error);
-                    error.partial = Some(Box::new(parser.partial(&self.startpos)));
-                    return Some(Err(error));
+                None
+            };
+            let (error, _) = self.skipping.take()?;
+            return Some((Err(error), ends));
+        }
+        match self.parser.feed(line, from, startpos) {
+            Ok(Step::More) => None,
+            Ok(Step::End { next }) => {
+                let record = self.take_parser().finish(startpos, false)?;
+                Some((record, next))
+            }
+            Ok(Step::Abort { mut error, next }) => {
+                error.partial = Some(Box::new(self.parser.partial(startpos)));
+                self.take_parser();
+                Some((Err(error), Some(next)))
+            }
+            Err(mut error) => {
+                let in_movetext = self.parser.in_movetext();
+                error.partial = Some(Box::new(self.parser.partial(startpos)));
+                self.take_parser();
+                if in_movetext && error.line == line.no && ends_with_result(line.text) {
+                    return Some((Err(error), None));
                 }
+                self.skipping = Some((error, in_movetext));
+                None
             }
         }
     }
 
-    /// After an error, skips the rest of the record: up to a line that ends with a result, or up
-    /// to the tag pairs of the next record.
-    fn skip_record(&mut self, mut in_movetext: bool, error: &PgnError) {
-        if in_movetext && error.line == self.line_no && ends_with_result(&self.line) {
-            return;
+    /// The record at the end of the input.
+    fn finish(&mut self, startpos: &Position) -> Option<Result<PgnGame, PgnError>> {
+        if let Some(error) = self.abandon() {
+            return Some(Err(error));
         }
-        loop {
-            match self.next_line() {
-                Ok(true) => {}
-                Ok(false) | Err(_) => {
-                    self.finished = true;
-                    return;
-                }
-            }
-            let trimmed = self.line.trim_start();
-            if trimmed.starts_with('[') {
-                if in_movetext {
-                    self.pending = Some(self.line.len() - trimmed.len());
-                    return;
-                }
-            } else if !trimmed.is_empty() {
-                in_movetext = true;
-                if ends_with_result(trimmed) {
-                    return;
-                }
-            }
+        self.take_parser().finish(startpos, true)
+    }
+
+    /// The error of a record being skipped, when the input cannot be read further.
+    fn abandon(&mut self) -> Option<PgnError> {
+        self.skipping.take().map(|(error, _)| error)
+    }
+}
+
+/// Reads PGN records from lines handed to it one at a time, for a caller that owns the input
+/// and must leave it where the next record begins (a Python stream read record by record, a
+/// pipe): a record comes back as soon as the line that ends it is fed, with the byte of that
+/// line where the next record begins when it begins there. It reads as [`PgnReader`] does,
+/// errors, warnings and skipping included. It cannot read ahead for a legacy encoding: given
+/// the bytes ahead ([`PgnLineReader::detect`]) it decides from them as [`PgnReader`] does;
+/// without them it decides from the lines that are not UTF-8 as they come, deciding again as
+/// they add up (every such line of the first KiB, then each time they have doubled, to 64
+/// KiB), and reads the record begun again when GBK and Big5 change places. UTF-16 cannot be
+/// cut into lines at `\n` bytes: read it whole.
+///
+/// ```
+/// use xiangqi_core::pgn::{PgnLineReader, ReadOptions};
+///
+/// let text = "[Event \"a\"]\n1. h2e2 h9g7\n[Event \"b\"]\n1. b2e2 1-0 [Event \"c\"]\n";
+/// let mut reader = PgnLineReader::new(ReadOptions::default());
+/// let mut lines = text.split_inclusive('\n');
+/// assert!(reader.feed(lines.next().unwrap().as_bytes()).is_none());
+/// assert!(reader.feed(lines.next().unwrap().as_bytes()).is_none());
+/// // The first record had no result: it ends where the next one's tags begin.
+/// let (first, next) = reader.feed(lines.next().unwrap().as_bytes()).unwrap();
+/// assert_eq!(first.unwrap().tag("Event"), Some("a"));
+/// assert_eq!(next, Some(0)); // feed this line again for the next record
+/// assert!(reader.feed(b"[Event \"b\"]\n").is_none());
+/// let line = lines.next().unwrap().as_bytes();
+/// let (second, next) = reader.feed(line).unwrap();
+/// assert_eq!(second.unwrap().moves.len(), 1);
+/// assert_eq!(&line[next.unwrap()..], b"[Event \"c\"]\n");
+/// ```
+pub struct PgnLineReader {
+    options: ReadOptions,
+    cut: RecordCut,
+    /// The legacy encoding, once known or guessed.
+    legacy: Option<TextEncoding>,
+    /// `true` when the legacy encoding is settled: named, found from the bytes ahead, or
+    /// found from 64 KiB of lines.
+    decided: bool,
+    /// The lines that are not UTF-8 so far, while the encoding is not settled.
+    sample: Vec<u8>,
+    /// The sample's length at which to decide again.
+    next_check: usize,
+    /// The raw lines of the record being read, while the encoding is not settled.
+    record: Vec<Vec<u8>>,
+    line: String,
+    line_no: usize,
+    startpos: Position,
+}
+
+/// A record and the byte of the line that ended it where the next record begins, if there.
+pub type FedRecord = (Result<PgnGame, PgnError>, Option<usize>);
+
+/// Below this many bytes of lines that are not UTF-8, each such line decides the encoding
+/// again; past it, each doubling does.
+const CHECK_EVERY_LINE_BYTES: usize = 1024;
+
+impl PgnLineReader {
+    /// A reader with `options` (their encoding: [`TextEncoding::Auto`], UTF-8, GBK or Big5).
+    pub fn new(options: ReadOptions) -> PgnLineReader {
+        let named = match options.encoding {
+            TextEncoding::Gbk | TextEncoding::Big5 => Some(options.encoding),
+            _ => None,
+        };
+        PgnLineReader {
+            options,
+            cut: RecordCut::new(options),
+            legacy: named,
+            decided: options.encoding != TextEncoding::Auto,
+            sample: Vec::new(),
+            next_check: 0,
+            record: Vec::new(),
+            line: String::new(),
+            line_no: 0,
+            startpos: Position::startpos(),
         }
     }
+
+    /// Decides the legacy encoding from raw bytes ahead in the input (the caller's read-ahead:
+    /// [`DETECT_AHEAD_BYTES`] is what [`PgnReader`] looks at), as [`PgnReader`] does from the
+    /// lines it reads ahead. Does nothing when the options name an encoding, the encoding is
+    /// already settled or the sample is all UTF-8.
+    pub fn detect(&mut self, sample: &[u8]) {
+        if self.decided {
+            return;
+        }
+        let mut legacy = Vec::new();
+        push_legacy_lines(&mut legacy, sample);
+        if !legacy.is_empty() {
+            self.legacy = Some(encoding::detect_legacy(&legacy));
+            self.decided = true;
+            self.sample = Vec::new();
+        }
+    }
+
+    /// `true` once the record being read has reached its moves: a line of tag pairs now
+    /// begins the next record.
+    pub fn in_movetext(&self) -> bool {
+        self.cut.in_movetext()
+    }
+
+    /// Feeds one line (with or without its `\n`). Returns the record it ended, if any, and
+    /// the byte of `bytes` where the next record begins when it begins on this line (feed
+    /// `bytes[k..]` again, or the line whole when `k` is 0).
+    pub fn feed(&mut self, bytes: &[u8]) -> Option<FedRecord> {
+        self.line_no += 1;
+        if !self.decided {
+            self.record.push(bytes.to_vec());
+            if let Some(raw) = legacy_line(bytes, self.line_no) {
+                self.learn(raw);
+            }
+        }
+        let fed = self.feed_line(bytes, self.line_no);
+        if fed.is_some() {
+            self.record.clear();
+        }
+        fed
+    }
+
+    /// The last record, once the input has ended.
+    pub fn finish(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        self.record.clear();
+        self.cut.finish(&self.startpos)
+    }
+
+    /// Adds a line that is not UTF-8 to the sample and, at a checkpoint, decides the legacy
+    /// encoding again; when it changes, the record begun is read again in the new one (unless
+    /// that reading would have ended it before the line being fed).
+    fn learn(&mut self, raw: &[u8]) {
+        self.sample.extend_from_slice(raw);
+        self.sample.push(b'\n');
+        if self.sample.len() < self.next_check {
+            return;
+        }
+        if self.sample.len() >= CHECK_EVERY_LINE_BYTES {
+            self.next_check = 2 * self.sample.len();
+        }
+        if self.sample.len() >= DETECT_AHEAD_BYTES {
+            self.decided = true;
+        }
+        let found = encoding::detect_legacy(&self.sample);
+        if self.decided {
+            self.sample = Vec::new();
+        }
+        if self.legacy.is_none_or(|legacy| legacy == found) {
+            self.legacy = Some(found);
+            return;
+        }
+        let mut again = PgnLineReader::new(self.options);
+        again.legacy = Some(found);
+        again.decided = true;
+        let before = &self.record[..self.record.len() - 1];
+        again.line_no = self.line_no - 1 - before.len();
+        for line in before {
+            again.line_no += 1;
+            if again.feed_line(line, again.line_no).is_some() {
+                return;
+            }
+        }
+        self.legacy = Some(found);
+        self.cut = again.cut;
+    }
+
+    fn feed_line(&mut self, bytes: &[u8], line_no: usize) -> Option<FedRecord> {
+        let mut end = bytes.len();
+        while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        let skip = if line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        let raw = &bytes[skip..end.max(skip)];
+        self.line.clear();
+        let legacy = match (core::str::from_utf8(raw), self.options.encoding) {
+            (Ok(text), TextEncoding::Auto | TextEncoding::Utf8) => {
+                self.line.push_str(text);
+                None
+            }
+            (_, TextEncoding::Auto) => Some(
+                *self
+                    .legacy
+                    .get_or_insert_with(|| encoding::detect_legacy(raw)),
+            ),
+            (_, named) => Some(named),
+        };
+        if let Some(named) = legacy {
+            let errors = encoding::decode_into(raw, named, &mut self.line);
+            if errors > 0 {
+                let kind = PgnWarningKind::Undecodable {
+                    count: errors,
+                    encoding: named,
+                };
+                self.cut.warn(line_no, kind);
+            }
+        }
+        let line = Line::new(line_no, &self.line);
+        let (record, next) = self.cut.feed(&line, 0, &self.startpos)?;
+        let next = next.map(|k| match legacy {
+            None => skip + k,
+            Some(named) => skip + raw_offset(raw, named, &self.line[..k]),
+        });
+        Some((record, next))
+    }
+}
+
+/// The line without its end and a first line's UTF-8 byte order mark, when it is not UTF-8.
+fn legacy_line(bytes: &[u8], line_no: usize) -> Option<&[u8]> {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if line_no == 1 => rest,
+        _ => bytes,
+    };
+    core::str::from_utf8(bytes).is_err().then_some(bytes)
+}
+
+/// Appends the lines of `bytes` that are not UTF-8 to `sample`.
+fn push_legacy_lines(sample: &mut Vec<u8>, bytes: &[u8]) {
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if core::str::from_utf8(line).is_err() {
+            sample.extend_from_slice(line);
+        }
+    }
+}
+
+/// The byte of `raw` (a line in `encoding`) that decodes to the end of `prefix`, a prefix of
+/// its decoded text ending before an ASCII character.
+fn raw_offset(raw: &[u8], encoding: TextEncoding, prefix: &str) -> usize {
+    let mut decoded = String::new();
+    (0..=raw.len())
+        .find(|&r| {
+            decoded.clear();
+            encoding::decode_into(&raw[..r], encoding, &mut decoded);
+            decoded.len() == prefix.len() && raw.get(r).is_none_or(u8::is_ascii)
+        })
+        .unwrap_or(raw.len())
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {

@@ -33,6 +33,7 @@ from __future__ import annotations
 import io
 import os
 import typing
+import weakref
 from typing import (
     IO,
     Any,
@@ -58,6 +59,7 @@ from xiangqi._xiangqi import (
     RecordStream,
     XiangqiError,
     _GameTree,
+    _PgnLineReader,
     pgn_from_board,
     pgn_read,
     pgn_read_bytes,
@@ -585,38 +587,95 @@ def _tell(handle: IO[Any]) -> Optional[int]:
         return None
 
 
-def _read_one_record(handle: IO[Any]) -> Union[str, bytes]:
-    """The next record of a stream: up to the first result token after the moves, or up to the
-    tag pairs of the next record (a record without a result token): on a seekable stream that
-    line is given back (the stream goes back to its start) for the next call to read."""
-    lines: List[Any] = []
-    in_moves = False
-    depth = 0  # inside { } comments
-    results = ("1-0", "0-1", "1/2-1/2", "*")
+# A stream's reader (which has learnt the stream's encoding), the encoding asked for, the rest
+# of the line where the next record begins (a stream that cannot seek), and the stream's
+# position after the record (a seekable stream: the reader serves again only from there).
+_STREAMS: "weakref.WeakKeyDictionary[Any, Tuple[_PgnLineReader, Optional[str], Any, Optional[int]]]" = (
+    weakref.WeakKeyDictionary()
+)
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _ahead(handle: IO[Any], size: int) -> Optional[bytes]:
+    """Up to ``size`` bytes ahead in a seekable binary stream, left unread; ``None`` for a text
+    stream or one that cannot seek (the reader then learns the encoding from the lines)."""
+    if isinstance(handle, io.TextIOBase):
+        return None
+    at = _tell(handle)
+    if at is None:
+        return None
+    try:
+        data = handle.read(size)
+        handle.seek(at)
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, bytes) else None
+
+
+def _read_record(handle: IO[Any], encoding: Optional[str]) -> Optional[Dict[str, Any]]:
+    """The next record of a stream, its lines fed one at a time to the Rust reader, which says
+    where the record ends: the stream is left at the first byte of the next record (on a stream
+    that cannot seek, the rest of a line that began it is kept for the next call)."""
+    position = _tell(handle)
+    seekable = position is not None
+    try:
+        state = _STREAMS.pop(handle, None)
+    except TypeError:  # a stream that takes no weak reference
+        state = None
+    pending: Any = None
+    if state is not None and state[1] == encoding and state[3] == position:
+        reader, _, pending, _ = state
+        first = False
+    else:
+        sample = _ahead(handle, _PgnLineReader.AHEAD)
+        if (sample or b"").startswith(_UTF16_BOMS) or (encoding or "").lower().startswith("utf-16"):
+            return _first_of_whole(handle, encoding, b"")
+        reader = _PgnLineReader(encoding)
+        if sample:
+            reader.detect(sample)
+        first = True
+    # Where each line began, for a seekable stream that is not plainly binary (text: an opaque cookie).
+    text_cookies = seekable and not isinstance(handle, (io.BufferedIOBase, io.RawIOBase))
     while True:
-        at = _tell(handle) if in_moves else None
-        try:
-            line = handle.readline()
-        except UnicodeDecodeError as e:
-            raise _undecodable(e) from None
+        at = handle.tell() if text_cookies else None
+        if pending is not None:
+            line, pending = pending, None
+        else:
+            try:
+                line = handle.readline()
+            except UnicodeDecodeError as e:
+                raise _undecodable(e) from None
         if not line:
-            break
-        text = line if isinstance(line, str) else line.decode("latin-1")
-        stripped = text.strip()
-        if at is not None and depth <= 0 and stripped.startswith("["):
-            handle.seek(at)
-            break
-        lines.append(line)
-        if not stripped or (stripped.startswith("[") and depth == 0 and not in_moves):
+            return reader.finish()
+        binary = isinstance(line, (bytes, bytearray))
+        raw = bytes(line) if binary else line.encode("utf-8")
+        if first and raw.startswith(_UTF16_BOMS):
+            return _first_of_whole(handle, encoding, raw)
+        first = False
+        fed = reader.feed(raw)
+        if fed is None:
             continue
-        in_moves = True
-        depth += stripped.count("{") - stripped.count("}")
-        tokens = stripped.split()
-        if depth <= 0 and tokens and tokens[-1] in results:
-            break
-    if lines and isinstance(lines[0], bytes):
-        return b"".join(lines)
-    return "".join(lines)
+        record, begins = fed
+        rest = None
+        if begins is not None:
+            if not seekable:
+                rest = line[begins:] if binary else raw[begins:].decode("utf-8")
+            elif binary:
+                handle.seek(begins - len(line), io.SEEK_CUR)
+            elif at is not None:
+                handle.seek(at)
+                handle.read(len(raw[:begins].decode("utf-8")))
+        try:
+            _STREAMS[handle] = (reader, encoding, rest, _tell(handle) if seekable else None)
+        except TypeError:  # a stream that takes no weak reference: the rest of a line is lost
+            pass
+        return typing.cast(Dict[str, Any], record)
+
+
+def _first_of_whole(handle: IO[Any], encoding: Optional[str], first: bytes) -> Optional[Dict[str, Any]]:
+    """UTF-16 cannot be cut at line ends: the first record of the whole rest of the stream."""
+    records = pgn_read_bytes(first + handle.read(), encoding)
+    return records[0] if records else None
 
 
 _STRICT_HINT = "(skip_errors=True leaves such records out; without strict=True they come with game.errors)"
@@ -633,9 +692,11 @@ def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = 
     ``bytes`` or of a file named by a path). Returns ``None`` at the end of the input. Bytes are
     decoded as ``encoding`` or, by default, in the encoding detected; a text stream opened on
     a file (``open(path)``) is read through its bytes, so a GBK or Big5 file reads in either
-    mode. A record ends at its result token, or where the next record's tag pairs begin: the
-    stream is left at the next record (on a stream that cannot seek, such as a pipe, a record
-    without a result token runs on to the next result token).
+    mode. A record ends where the Rust reader ends it (its result token, or the next record's
+    tag pairs) and the stream is left at the next record's first byte, even within a line; on
+    a stream that cannot seek, such as a pipe, the rest of that line is kept for the next
+    ``read_game`` of the same stream. UTF-16 cannot be cut at line ends: its first record is
+    read from the whole stream.
 
     As in python-chess, a record that cannot be read whole (an illegal move, a bad tag, an
     unclosed comment) comes back with what could be read and ``game.errors`` (``PgnError``s
@@ -643,16 +704,13 @@ def read_game(source: Source, *, encoding: Optional[str] = None, strict: bool = 
     if _is_path(source):
         with open(os.fspath(source), "rb") as handle:  # type: ignore[arg-type]
             return read_game(handle, encoding=encoding, strict=strict)
-    if isinstance(source, (str, bytes, bytearray)):
-        chunk: Union[str, bytes, bytearray] = source
+    if isinstance(source, str):
+        records = pgn_read(source)
+    elif isinstance(source, (bytes, bytearray)):
+        records = pgn_read_bytes(bytes(source), encoding)
     else:
-        chunk = _read_one_record(_raw(source))  # type: ignore[arg-type]
-    if not chunk.strip():
-        return None
-    if isinstance(chunk, str):
-        records = pgn_read(chunk)
-    else:
-        records = pgn_read_bytes(bytes(chunk), encoding)
+        record = _read_record(_raw(source), encoding)  # type: ignore[arg-type]
+        records = [] if record is None else [record]
     for record in records:
         return _game_or_raise(record, strict)
     return None
