@@ -6,7 +6,7 @@ mod common;
 use common::{random_crowded_position, Rng};
 use proptest::prelude::*;
 use xiangqi_core::notation::iccs::parse_coords;
-use xiangqi_core::pgn::{PgnReader, ReadOptions, TextEncoding};
+use xiangqi_core::pgn::{PgnLineReader, PgnReader, ReadOptions, TextEncoding};
 use xiangqi_core::record::{self, Format};
 use xiangqi_core::{Game, Notation, Position, RankDialect, Rules};
 
@@ -91,6 +91,37 @@ fn read_all(bytes: &[u8], options: ReadOptions) {
         "{records} records from {} bytes",
         bytes.len()
     );
+    // Fed a line at a time, the line that ends a record given back from where the next begins.
+    if matches!(
+        options.encoding,
+        TextEncoding::Utf16Le | TextEncoding::Utf16Be
+    ) {
+        return;
+    }
+    let mut reader = PgnLineReader::new(options);
+    let (mut at, mut records) = (0, 0);
+    while at < bytes.len() {
+        let len = bytes[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len() - at, |k| k + 1);
+        let mut step = len;
+        if let Some((_, next)) = reader.feed(&bytes[at..at + len]) {
+            records += 1;
+            step = next.unwrap_or(len);
+            assert!(
+                step < len || next.is_none(),
+                "the next record begins past its line"
+            );
+        }
+        assert!(
+            records <= bytes.len() + 1,
+            "{records} records from {} bytes",
+            bytes.len()
+        );
+        at += step;
+    }
+    reader.finish();
 }
 
 proptest! {
