@@ -227,6 +227,13 @@ const _: () = {
             == IllegalMoveReason::LeavesGeneralAttacked.code() as u32
     );
     assert!(XQ_ILLEGAL_GAME_OVER == IllegalMoveReason::GameOver.code() as u32);
+    // Every value of the core's enums has its constant: a new one fails the build here until
+    // the header names it (the highest constant is the last value).
+    assert!(Variant::ALL.len() == XQ_VARIANT_JANGGI_CASUAL as usize + 1);
+    assert!(Arrangement::ALL.len() == XQ_JANGGI_SETUP_SANG_MA_SANG_MA as usize + 1);
+    assert!(Role::ALL.len() == XQ_ROLE_SOLDIER as usize + 1);
+    assert!(Termination::ALL.len() == XQ_TERMINATION_BACK_AND_FORTH as usize);
+    assert!(IllegalMoveReason::ALL.len() == XQ_ILLEGAL_GAME_OVER as usize);
 };
 
 /// The state of a game: over or not, why, and who won.
