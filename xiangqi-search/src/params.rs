@@ -124,6 +124,13 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Null move: depth from which a fail-high is verified by a reduced normal search, as a guard
 /// against zugzwang.
 pub const NMP_VERIFY_DEPTH: i32 = 10;
+/// ProbCut: depth from which a capture whose reduced search clears beta by the margin ends a
+/// node.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: how far above beta the capture's reduced search must reach.
+pub const PROBCUT_MARGIN: i32 = 160;
+/// ProbCut: how much shallower the capture's search is.
+pub const PROBCUT_REDUCTION: i32 = 4;
 /// Internal iterative reduction: depth from which a node without a table move is searched one
 /// ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;

@@ -7,12 +7,12 @@ use xiangqi_search::Evaluation;
 
 /// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
 /// browser test reads this line too.
-const EXPECTED_BENCH_NODES: u64 = 928_716;
+const EXPECTED_BENCH_NODES: u64 = 870_336;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
-const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 970_551;
+const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 912_280;
 /// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
-const EXPECTED_JANGGI_BENCH_NODES: u64 = 783_832;
-const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 812_686;
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 876_571;
+const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 725_176;
 
 #[test]
 fn bench_node_count_is_pinned() {

@@ -861,6 +861,58 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Step 9b. ProbCut: a good capture whose quiescence and then reduced search both clear
+        // beta by a margin makes this node fail high, unless the table already says otherwise.
+        let probcut_beta = beta + params::PROBCUT_MARGIN;
+        if !N::PV
+            && !in_check
+            && excluded.is_null()
+            && depth >= params::PROBCUT_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+        {
+            let capture_move = if self.pos.is_capture(tt_move) {
+                tt_move
+            } else {
+                Move::NULL
+            };
+            let mut picker = MovePicker::new(
+                PickerKind::Quiescence,
+                false,
+                capture_move,
+                [Move::NULL; 2],
+                Move::NULL,
+                self.continuation_keys(ply),
+            );
+            while let Some(m) = picker.next(&self.pos, self.hist) {
+                if !self.pos.is_capture(m) || !see_ge(&self.pos, m, probcut_beta - static_eval) {
+                    continue;
+                }
+                let (undo, _) = self.make(m);
+                let mut value = -self.qsearch::<NonPv>(-probcut_beta, -probcut_beta + 1, ply + 1, 0);
+                if value >= probcut_beta {
+                    value = -self.search::<NonPv>(
+                        -probcut_beta,
+                        -probcut_beta + 1,
+                        depth - params::PROBCUT_REDUCTION,
+                        ply + 1,
+                        !cut_node,
+                    );
+                }
+                self.unmake(m, undo);
+                if self.stopped {
+                    return 0;
+                }
+                if value >= probcut_beta {
+                    let depth = depth - params::PROBCUT_REDUCTION + 1;
+                    self.shared
+                        .tt
+                        .store(key, ply, m, value, raw_eval, depth, Bound::Lower);
+                    return value - params::PROBCUT_MARGIN;
+                }
+            }
+        }
+
         // Step 10. Internal iterative reduction: without a table move this node was not
         // searched before; a shallower search is cheaper and seeds the table.
         if depth >= params::IIR_MIN_DEPTH && tt_move.is_null() && (N::PV || cut_node) {
