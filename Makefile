@@ -300,13 +300,15 @@ nnue-ccpd: build
 		--out $(NNUE_DIR)/ccpd-1000.bin
 
 # One shipped xiangqi generation rebuilt from its data (docs/nnue.md): $(1) the generation,
-# $(2) its data file's variable, $(3) the data's sha256, $(4) the commit whose shipped net it
-# starts from, $(5) the net's sha256, $(6) the generation's own training options. The parent
-# net is trained on the data (checked by its checksum) with the recipe every generation since
-# the third used, and the result is checked against the shipped net's checksum.
+# $(2) the variable naming its data files, $(3) their sha256s in the same order, $(4) the
+# commit whose shipped net it starts from, $(5) the net's sha256, $(6) the generation's own
+# training options. The parent net is trained on the data (checked by its checksums) with the
+# recipe every generation since the third used, and the result is checked against the shipped
+# net's checksum.
 define NNUE_GENERATION
 nnue-gen$(1): build
-	echo "$(3)  $$($(2))" | sha256sum -c
+	for pair in $(join $(addsuffix :,$(3)),$$($(2))); do echo "$$$${pair%%:*}  $$$${pair#*:}"; done \
+		| sha256sum -c
 	mkdir -p $$(NNUE_DIR)/gen$(1)
 	git show $(4):xiangqi-search/nets/default.nnue > $$(NNUE_DIR)/gen$(1)/parent.nnue
 	$$(XIANGQI) nnue train $$($(2)) --init $$(NNUE_DIR)/gen$(1)/parent.nnue --buckets 8 \
