@@ -283,7 +283,7 @@ NNUE_SEED  ?= 2
 NNUE_EVAL  ?= classical
 CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
 
-.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6 nnue-gen7
+.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6 nnue-gen7 nnue-gen8
 
 ## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
 ## go on; a larger NNUE_GAMES appends).
@@ -326,10 +326,16 @@ $(eval $(call NNUE_GENERATION,5,NNUE_GEN5_DATA,d27138fd498e21fcfd3df89a799602215
 NNUE_GEN6_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-27234.bin
 $(eval $(call NNUE_GENERATION,6,NNUE_GEN6_DATA,c4b237ba528275eac86f5ca3273748e55e413a14aa94ede24b90da38134257cf,9e44eda,5a6db68d09575af6aa29d2685b012fb515d492a738cd5e5243423163036b3267))
 
-## Generation 7 (shipped): generation 6 (the shipped net of cdbd2f0) made symmetric (twice its
+## Generation 7: generation 6 (the shipped net of cdbd2f0) made symmetric (twice its
 ## size) and trained on the first 32,053 games of selfplay-9e44eda-51.bin (NNUE_GEN7_DATA).
 NNUE_GEN7_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-32053.bin
 $(eval $(call NNUE_GENERATION,7,NNUE_GEN7_DATA,b0a5e3f4053d3e2e421945775e7269f717a047b3ac5d31eaadf3cd511f4038f9,cdbd2f0,7e310c8774606b6572a215a0a566331a9217146f92bd72a20c7d8f52b9b68040,--symmetric))
+
+## Generation 8 (shipped): generation 7 (the shipped net of 9047fbe) trained on generation 7's
+## data and the first 11,951 games of selfplay-2e39e9d-71.bin, generation 7's own
+## (NNUE_GEN8_DATA).
+NNUE_GEN8_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-32053.bin $(NNUE_DIR)/selfplay-2e39e9d-71-11951.bin
+$(eval $(call NNUE_GENERATION,8,NNUE_GEN8_DATA,b0a5e3f4053d3e2e421945775e7269f717a047b3ac5d31eaadf3cd511f4038f9 9df7ba7cc1c71efc51f3a9085bf796e98ea552a09809defaf09c9c81bf20f325,9047fbe,d0eb522a3fdf320b9a5fda1c309926619948635107c5f0fe62dddd4f7a0fc9f6,--symmetric))
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
