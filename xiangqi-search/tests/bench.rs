@@ -11,8 +11,8 @@ const EXPECTED_BENCH_NODES: u64 = 851_051;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
 const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 912_280;
 /// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
-const EXPECTED_JANGGI_BENCH_NODES: u64 = 876_571;
-const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 725_176;
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 783_832;
+const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 812_686;
 
 #[test]
 fn bench_node_count_is_pinned() {

@@ -863,8 +863,10 @@ impl<'a> Worker<'a> {
 
         // Step 9b. ProbCut: a good capture whose quiescence and then reduced search both clear
         // beta by a margin makes this node fail high, unless the table already says otherwise.
+        // Xiangqi only: in janggi it lost (37.5% over 64 games at 10,000 nodes).
         let probcut_beta = beta + params::PROBCUT_MARGIN;
         if !N::PV
+            && !self.pos.variant().is_janggi()
             && !in_check
             && excluded.is_null()
             && depth >= params::PROBCUT_MIN_DEPTH
