@@ -891,7 +891,8 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 let (undo, _) = self.make(m);
-                let mut value = -self.qsearch::<NonPv>(-probcut_beta, -probcut_beta + 1, ply + 1, 0);
+                let mut value =
+                    -self.qsearch::<NonPv>(-probcut_beta, -probcut_beta + 1, ply + 1, 0);
                 if value >= probcut_beta {
                     value = -self.search::<NonPv>(
                         -probcut_beta,
