@@ -1,13 +1,25 @@
 """Long calls answer Ctrl-C: perft and an endless search end with KeyboardInterrupt."""
 
 import _thread
+import signal
 import threading
 import time
+from typing import Iterator
 
 import pytest
 
 from xiangqi import Board
 from xiangqi.engine import Engine, Limit
+
+
+@pytest.fixture(autouse=True)
+def python_handles_ctrl_c() -> Iterator[None]:
+    """Python's own Ctrl-C handler, whatever the process inherited: a shell starts a background
+    job (`make test &`) with SIGINT ignored, and Python then neither installs its handler nor
+    lets `_thread.interrupt_main` raise."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def interrupt_after(seconds: float) -> threading.Timer:

@@ -427,6 +427,8 @@ pub struct PgnLineReader {
     next_check: usize,
     /// The raw lines of the record being read, while the encoding is not settled.
     record: Vec<Vec<u8>>,
+    /// Their bytes.
+    record_bytes: usize,
     line: String,
     line_no: usize,
     startpos: Position,
@@ -434,6 +436,9 @@ pub struct PgnLineReader {
 
 /// A record and the byte of the line that ended it where the next record begins, if there.
 pub type FedRecord = (Result<PgnGame, PgnError>, Option<usize>);
+
+/// A record's lines kept for reading it again in the other legacy encoding, at most.
+const MAX_RECORD_KEPT: usize = 1 << 20;
 
 /// Below this many bytes of lines that are not UTF-8, each such line decides the encoding
 /// again; past it, each doubling does.
@@ -454,6 +459,7 @@ impl PgnLineReader {
             sample: Vec::new(),
             next_check: 0,
             record: Vec::new(),
+            record_bytes: 0,
             line: String::new(),
             line_no: 0,
             startpos: Position::startpos(),
@@ -490,13 +496,21 @@ impl PgnLineReader {
         self.line_no += 1;
         if !self.decided {
             self.record.push(bytes.to_vec());
+            self.record_bytes += bytes.len();
             if let Some(raw) = legacy_line(bytes, self.line_no) {
                 self.learn(raw);
+            }
+            if self.record_bytes > MAX_RECORD_KEPT {
+                // A record this long is no game: keep memory bounded, settle on the guess.
+                self.decided = true;
+                self.record = Vec::new();
+                self.sample = Vec::new();
             }
         }
         let fed = self.feed_line(bytes, self.line_no);
         if fed.is_some() {
             self.record.clear();
+            self.record_bytes = 0;
         }
         fed
     }
@@ -504,6 +518,7 @@ impl PgnLineReader {
     /// The last record, once the input has ended.
     pub fn finish(&mut self) -> Option<Result<PgnGame, PgnError>> {
         self.record.clear();
+        self.record_bytes = 0;
         self.cut.finish(&self.startpos)
     }
 
