@@ -596,9 +596,9 @@ impl PgnLineReader {
         }
         let line = Line::new(line_no, &self.line);
         let (record, next) = self.cut.feed(&line, 0, &self.startpos)?;
-        let next = next.map(|k| match legacy {
-            None => skip + k,
-            Some(named) => skip + raw_offset(raw, named, &self.line[..k]),
+        let next = next.and_then(|k| match legacy {
+            None => Some(skip + k),
+            Some(named) => raw_offset(raw, named, &self.line[..k]).map(|r| skip + r),
         });
         Some((record, next))
     }
@@ -623,16 +623,15 @@ fn push_legacy_lines(sample: &mut Vec<u8>, bytes: &[u8]) {
 }
 
 /// The byte of `raw` (a line in `encoding`) that decodes to the end of `prefix`, a prefix of
-/// its decoded text ending before an ASCII character.
-fn raw_offset(raw: &[u8], encoding: TextEncoding, prefix: &str) -> usize {
+/// its decoded text; `None` when no prefix of the bytes decodes to it (undecodable bytes
+/// split across the boundary).
+fn raw_offset(raw: &[u8], encoding: TextEncoding, prefix: &str) -> Option<usize> {
     let mut decoded = String::new();
-    (0..=raw.len())
-        .find(|&r| {
-            decoded.clear();
-            encoding::decode_into(&raw[..r], encoding, &mut decoded);
-            decoded.len() == prefix.len() && raw.get(r).is_none_or(u8::is_ascii)
-        })
-        .unwrap_or(raw.len())
+    (0..=raw.len()).find(|&r| {
+        decoded.clear();
+        encoding::decode_into(&raw[..r], encoding, &mut decoded);
+        decoded == prefix
+    })
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {
