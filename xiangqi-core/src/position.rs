@@ -138,16 +138,12 @@ impl Position {
             board: Board::empty(setup.variant, setup.turn),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.clamp(1, MAX_FULLMOVES),
-            hash: 0,
+            hash: setup.zobrist_hash(),
         };
         for sq in Square::ALL {
             if let Some(piece) = setup.board[sq.index()] {
                 pos.board.put(sq, piece);
-                pos.hash ^= zobrist::PIECE_SQUARE[piece.index()][sq.index()];
             }
-        }
-        if setup.turn == Color::Black {
-            pos.hash ^= zobrist::BLACK_TO_MOVE;
         }
         pos
     }
@@ -635,16 +631,7 @@ impl Position {
 
     /// The Zobrist hash computed from scratch (the incremental [`Position::hash`] must equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for sq in Square::ALL {
-            if let Some(p) = self.board.squares[sq.index()] {
-                hash ^= zobrist::PIECE_SQUARE[p.index()][sq.index()];
-            }
-        }
-        if self.board.turn == Color::Black {
-            hash ^= zobrist::BLACK_TO_MOVE;
-        }
-        hash
+        self.to_setup().zobrist_hash()
     }
 
     /// The same position with colours swapped and the board turned top to bottom.

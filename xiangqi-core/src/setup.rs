@@ -1,8 +1,10 @@
 //! Unvalidated position data and the reasons it can be rejected.
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::Square;
+use crate::zobrist;
 use core::fmt;
 
 /// A position as plain data, not yet checked: what a FEN describes.
@@ -45,6 +47,30 @@ impl Setup {
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.board[sq.index()] = piece;
+    }
+
+    /// The points of one kind of piece of one side.
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        let piece = Some(Piece::new(color, role));
+        Square::ALL
+            .into_iter()
+            .filter(|&sq| self.piece_at(sq) == piece)
+            .collect()
+    }
+
+    /// The Zobrist hash of the pieces and the side to move (counters excluded): the
+    /// [`Position::hash`](crate::Position::hash) of the position this setup describes.
+    pub fn zobrist_hash(&self) -> u64 {
+        let mut hash = 0;
+        for sq in Square::ALL {
+            if let Some(p) = self.piece_at(sq) {
+                hash ^= zobrist::PIECE_SQUARE[p.index()][sq.index()];
+            }
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        hash
     }
 
     /// The same setup with colours swapped and the board turned top to bottom.
@@ -130,5 +156,36 @@ impl fmt::Display for PositionProblem {
             }
             PositionProblem::OpponentInCheck => f.write_str("the side not to move is in check"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn pieces_lists_the_points_of_one_kind_of_piece() {
+        let setup = Setup::start();
+        let chariots: Vec<Square> = setup.pieces(Color::Red, Role::Chariot).collect();
+        assert_eq!(chariots, [Square::A0, Square::I0]);
+        assert_eq!(
+            setup.pieces(Color::Black, Role::General).single(),
+            Some(Square::E9)
+        );
+        assert!(Setup::empty().pieces(Color::Red, Role::General).is_empty());
+    }
+
+    #[test]
+    fn zobrist_hash_is_the_hash_of_the_position_after_moves_too() {
+        let mut pos = Position::startpos();
+        for iccs in ["h2e2", "h9g7", "h0g2"] {
+            let m = pos.parse_iccs(iccs, crate::RankDialect::Zero).unwrap();
+            pos.play(m).unwrap();
+            assert_eq!(pos.to_setup().zobrist_hash(), pos.hash());
+        }
+        let mut black = Setup::empty();
+        black.turn = Color::Black;
+        assert_ne!(black.zobrist_hash(), Setup::empty().zobrist_hash());
     }
 }
