@@ -46,9 +46,8 @@ def random_starts(count: int, seed: int, advisors: int) -> List[str]:
         placed += [("a", spot) for spot in rng.sample(advisor_points, advisors)]
         if len({spot for _, spot in placed}) < len(placed):
             continue
-        try:
-            board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
-        except xiangqi.XiangqiError:
+        board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
+        if not board.is_valid():
             continue
         fen = board.fen()
         try:

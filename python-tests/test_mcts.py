@@ -82,9 +82,8 @@ def random_mate_positions(count: int, seed: int) -> List[Tuple[str, List[str]]]:
                   ("R", rng.randrange(90)), ("C", rng.randrange(90)), ("a", rng.choice(advisor_points))]
         if len({spot for _, spot in placed}) < len(placed):
             continue
-        try:
-            board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
-        except xiangqi.XiangqiError:
+        board.set_piece_map({spot: xiangqi.Piece.from_symbol(symbol) for symbol, spot in placed})
+        if not board.is_valid():
             continue
         fen = board.fen()
         if board.is_check() or board.outcome() is not None or _opponent_in_check(board):

@@ -2,7 +2,8 @@
 
 use crate::encoding::{self, Encoding, PlaneLayout};
 use crate::errors::{
-    fen_error, illegal_move, limit_error, move_parse_error, Count, Int, XiangqiError,
+    fen_error, illegal_move, limit_error, move_parse_error, setting_up_error, Count, Int,
+    XiangqiError,
 };
 use crate::interrupt::run_interruptible;
 use crate::types::{
@@ -13,10 +14,12 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use xiangqi_core::janggi::Arrangement;
 use xiangqi_core::{
-    Color, Game, Move as CoreMove, Notation, Position, Rules, Square, Variant, STARTING_FEN,
+    fen, Color, Game, Move as CoreMove, Notation, Position, PositionError, Role, Rules, Setup,
+    Square, Variant, STARTING_FEN,
 };
 
 /// The side whose view the encodings take: the side to move, or a fixed side. Black's view is
@@ -92,9 +95,19 @@ pub fn encoding_for(name: Option<&str>, variant: Variant) -> PyResult<Encoding> 
     }
 }
 
-/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules, variant), the
-/// moves.
-type Reduced = (Py<PyAny>, (String, String, String), Vec<Move>);
+/// What `Board.__reduce__` returns: the class, its arguments (root FEN, rules, variant; no FEN
+/// for a board being set up) and the state `__setstate__` restores.
+type Reduced = (Py<PyAny>, (Option<String>, String, String), PickledState);
+
+/// The state of a pickled board: the moves played from its root, or the FEN of a board being
+/// set up (read without the legality check a FEN argument gets).
+#[derive(FromPyObject, IntoPyObject)]
+pub enum PickledState {
+    /// The pieces of a board being set up, as a FEN.
+    Setup(String),
+    /// The move stack of a game.
+    Moves(Vec<Move>),
+}
 
 /// The current position and up to `count` earlier ones of `game`, newest first.
 fn recent_positions(game: &Game, count: usize) -> Vec<Position> {
@@ -117,12 +130,32 @@ fn recent_positions(game: &Game, count: usize) -> Vec<Position> {
 
 /// A xiangqi board: the position, the side to move and the moves played.
 ///
-/// `Board()` is the start position; `Board(fen)` any legal position. Moves are pushed and popped
-/// as in python-chess; `legal_moves` is a lazy view that supports `in`, `len()` and iteration.
+/// `Board()` is the start position; `Board(fen)` any legal position; `Board(None)` an empty
+/// board being set up. Moves are pushed and popped as in python-chess; `legal_moves` is a lazy
+/// view that supports `in`, `len()` and iteration.
 #[pyclass(module = "xiangqi", subclass)]
 #[derive(Clone)]
 pub struct Board {
-    pub(crate) game: Game,
+    state: BoardState,
+}
+
+/// What a board holds. Every method that needs the rules reaches the game through
+/// [`Board::game`], which refuses a board being set up; the methods that only read the pieces
+/// read a [`Setup`] in both states ([`Board::setup`]).
+// Almost every board holds a game: boxing it to shrink the rare board being set up would cost
+// every board an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+enum BoardState {
+    /// A legal position and the moves played from the game's root.
+    Game(Game),
+    /// Pieces being set up that are not a legal position yet (`error` says why): no rule
+    /// applies until an edit makes them one.
+    SettingUp {
+        setup: Setup,
+        rules: Rules,
+        error: PositionError,
+    },
 }
 
 /// Parses a rule set: a preset name (`casual`, `simple`, `axf`) or a custom combination such as
@@ -162,51 +195,100 @@ pub fn janggi_start(cho: &str, han: &str, variant: Variant) -> PyResult<Position
 impl Board {
     /// A board at `pos` with no move stack.
     pub fn from_position(pos: Position, rules: Rules) -> Board {
-        Board {
-            game: Game::new(pos, rules),
-        }
+        Board::from_game(Game::new(pos, rules))
     }
 
     /// A board over a game.
     pub fn from_game(game: Game) -> Board {
-        Board { game }
+        Board {
+            state: BoardState::Game(game),
+        }
     }
 
-    /// Replaces the position by `setup` when it is legal (the move stack starts again there);
-    /// else `FenError` listing every problem, the board unchanged.
-    fn edit(&mut self, setup: xiangqi_core::Setup) -> PyResult<()> {
-        let pos = Position::from_setup(setup)
-            .map_err(|e| crate::errors::FenError::new_err(e.to_string()))?;
-        self.game = Game::new(pos, self.game.rules());
-        Ok(())
+    /// A board at `setup` under `rules` with no move stack: a game there when `setup` is a
+    /// legal position (core's `Position::from_setup`), else a board being set up.
+    pub fn from_setup(setup: Setup, rules: Rules) -> Board {
+        let state = match Position::from_setup(setup.clone()) {
+            Ok(pos) => BoardState::Game(Game::new(pos, rules)),
+            Err(error) => BoardState::SettingUp {
+                setup,
+                rules,
+                error,
+            },
+        };
+        Board { state }
+    }
+
+    /// The game, for every method that needs the rules; `FenError` naming the problems and
+    /// how to finish the position when the board is being set up.
+    pub fn game(&self) -> PyResult<&Game> {
+        match &self.state {
+            BoardState::Game(game) => Ok(game),
+            BoardState::SettingUp { error, .. } => Err(setting_up_error(error)),
+        }
+    }
+
+    /// The game, to play on: as [`Board::game`].
+    pub fn game_mut(&mut self) -> PyResult<&mut Game> {
+        match &mut self.state {
+            BoardState::Game(game) => Ok(game),
+            BoardState::SettingUp { error, .. } => Err(setting_up_error(error)),
+        }
+    }
+
+    /// The current position, for a method that needs the rules (see [`Board::game`]).
+    fn position(&self) -> PyResult<&Position> {
+        self.game().map(Game::position)
+    }
+
+    /// The pieces, side to move, counters and variant, whichever the state: what the methods
+    /// that only read the board read.
+    fn setup(&self) -> Cow<'_, Setup> {
+        match &self.state {
+            BoardState::Game(game) => Cow::Owned(game.position().to_setup()),
+            BoardState::SettingUp { setup, .. } => Cow::Borrowed(setup),
+        }
+    }
+
+    /// The rules the board's games are judged by.
+    fn board_rules(&self) -> Rules {
+        match &self.state {
+            BoardState::Game(game) => game.rules(),
+            BoardState::SettingUp { rules, .. } => *rules,
+        }
+    }
+
+    /// Changes the pieces, side to move or counters with `change`: the board becomes a game
+    /// at the result when it is a legal position (the move stack starts again there), else a
+    /// board being set up. Never fails: legality is no reason to refuse an edit.
+    fn edit(&mut self, change: impl FnOnce(&mut Setup)) {
+        let mut setup = self.setup().into_owned();
+        change(&mut setup);
+        *self = Board::from_setup(setup, self.board_rules());
     }
 
     /// A board like this one (same rules) at `pos`, with no move stack.
     fn fresh(&self, pos: Position) -> Board {
-        Board::from_position(pos, self.game.rules())
+        Board::from_position(pos, self.board_rules())
     }
 
     fn legal(&self, m: &Move) -> PyResult<CoreMove> {
-        if self.game.position().is_legal(m.inner) {
+        let pos = self.position()?;
+        if pos.is_legal(m.inner) {
             Ok(m.inner)
         } else {
-            Err(illegal_move(
-                xiangqi_core::IllegalMove { mv: m.inner },
-                self.game.position(),
-            ))
+            Err(illegal_move(xiangqi_core::IllegalMove { mv: m.inner }, pos))
         }
     }
 
     fn format(&self, m: &Move, notation: Notation) -> PyResult<String> {
-        self.game
-            .position()
-            .format_move(m.inner, notation)
-            .map_err(|e| illegal_move(e, self.game.position()))
+        let pos = self.position()?;
+        pos.format_move(m.inner, notation)
+            .map_err(|e| illegal_move(e, pos))
     }
 
     fn parse_in(&self, text: &str, notation: Notation) -> PyResult<Move> {
-        self.game
-            .position()
+        self.position()?
             .parse_move(text, notation)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -215,13 +297,15 @@ impl Board {
     /// Parses a move in `notation`, plays it and returns it.
     fn push_in(&mut self, text: &str, notation: Notation) -> PyResult<Move> {
         let m = self.parse_in(text, notation)?;
-        self.game.push_unchecked(m.inner);
+        self.game_mut()?.push_unchecked(m.inner);
         Ok(m)
     }
 }
 
 #[pymethods]
 impl Board {
+    /// `Board(fen)` is a legal position (`FenError` otherwise); `Board(None)` is an empty
+    /// board of `variant` being set up, Red to move, as python-chess's.
     #[new]
     #[pyo3(signature = (fen = Some(STARTING_FEN), rules = None, variant = "xiangqi"))]
     fn py_new(fen: Option<&str>, rules: Option<&str>, variant: &str) -> PyResult<Board> {
@@ -232,12 +316,11 @@ impl Board {
         };
         let pos = match fen {
             None => {
-                return Err(crate::errors::FenError::new_err(
-                    "Board(None) is python-chess's empty board, but a xiangqi position always \
-                     holds both generals (the rules need them): give a FEN with the pieces, \
-                     e.g. Board(\"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"), or edit a board with \
-                     set_piece_map, set_piece_at and remove_piece_at",
-                ))
+                let setup = Setup {
+                    variant,
+                    ..Setup::empty()
+                };
+                return Ok(Board::from_setup(setup, rules));
             }
             Some(fen) if fen == STARTING_FEN => Position::start_of(variant),
             Some(fen) => Position::from_fen_variant(fen, variant).map_err(fen_error)?,
@@ -265,151 +348,217 @@ impl Board {
     /// `"janggimodern"`, `"janggicasual"`).
     #[getter]
     fn variant(&self) -> String {
-        self.game.position().variant().to_string()
+        self.setup().variant.to_string()
     }
 
     /// The pass (janggi: the general's point twice, `e1e1` at the start). It is legal only
     /// where `is_legal` says so; xiangqi has none.
-    fn pass_move(&self) -> Move {
-        Move::wrap(self.game.position().pass_move())
+    fn pass_move(&self) -> PyResult<Move> {
+        Ok(Move::wrap(self.position()?.pass_move()))
     }
 
     /// The rules: `"casual"`, `"simple"`, `"axf"`, or a custom combination such as
     /// `"axf,no-capture=off"`.
     #[getter]
     fn rules(&self) -> String {
-        self.game.rules().to_string()
+        self.board_rules().to_string()
     }
 
     /// Changes the rules (the game is judged afresh under them).
     #[setter]
     fn set_rules(&mut self, rules: &str) -> PyResult<()> {
-        self.game.set_rules(parse_rules(rules)?);
+        let rules = parse_rules(rules)?;
+        match &mut self.state {
+            BoardState::Game(game) => game.set_rules(rules),
+            BoardState::SettingUp { rules: own, .. } => *own = rules,
+        }
         Ok(())
     }
 
     /// The side to move: `RED` (`True`) or `BLACK` (`False`).
     #[getter]
     fn turn(&self) -> bool {
-        color_to_py(self.game.position().turn())
+        color_to_py(self.setup().turn)
+    }
+
+    /// Sets the side to move, an edit as `set_piece_at` (the side not to move left in check
+    /// makes a board being set up).
+    #[setter]
+    fn set_turn(&mut self, turn: bool) {
+        self.edit(|setup| setup.turn = color_from_py(turn));
     }
 
     /// Plies since the last capture (the FEN's fifth field).
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.game.position().halfmoves()
+        self.setup().halfmoves
     }
 
     /// The move number, 1 at the start and increased after each Black move.
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.game.position().fullmoves()
+        self.setup().fullmoves
     }
 
-    /// The FEN of the current position.
+    /// The FEN of the current position (of the pieces being set up too).
     fn fen(&self) -> String {
-        self.game.position().fen()
+        fen::write_fen(&self.setup())
     }
 
     /// The piece-placement field of the FEN.
     fn board_fen(&self) -> String {
-        self.game.position().board_fen()
+        fen::board_fen(&self.setup())
     }
 
-    /// Sets the position from a FEN and clears the move stack.
+    /// Sets the position from a FEN and clears the move stack; `FenError` for a FEN that is
+    /// not a legal position (build one piece by piece with `set_piece_at` instead).
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let variant = self.game.position().variant();
+        let variant = self.setup().variant;
         let pos = Position::from_fen_variant(fen, variant).map_err(fen_error)?;
-        self.game = Game::new(pos, self.game.rules());
+        *self = self.fresh(pos);
         Ok(())
     }
 
-    /// Puts `piece` on `square` (`None` empties it), as python-chess's `set_piece_at`. The
-    /// result must be a legal position (both generals, each in its palace, ...): otherwise
-    /// `FenError` lists every problem and the board is unchanged. The move stack starts again
-    /// from the new position.
+    /// Puts `piece` on `square` (`None` empties it), as python-chess's `set_piece_at`. Any
+    /// result is accepted: a legal position makes an ordinary board whose move stack starts
+    /// again there, anything else a board being set up (see `is_valid`).
     #[pyo3(signature = (square, piece))]
     fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, Piece>>) -> PyResult<()> {
         let sq = square_from_py(square.0)?;
-        let mut setup = self.game.position().to_setup();
-        setup.set(sq, piece.map(|p| p.inner));
-        self.edit(setup)
+        self.edit(|setup| setup.set(sq, piece.map(|p| p.inner)));
+        Ok(())
     }
 
     /// Empties `square` and returns the piece that stood there (`None` if none), as
-    /// python-chess's `remove_piece_at`; the rest as `set_piece_at` (a general cannot go).
+    /// python-chess's `remove_piece_at`; an edit as `set_piece_at`.
     fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<Piece>> {
         let sq = square_from_py(square.0)?;
-        let removed = self.game.position().piece_at(sq);
-        let mut setup = self.game.position().to_setup();
-        setup.set(sq, None);
-        self.edit(setup)?;
+        let removed = self.setup().piece_at(sq);
+        self.edit(|setup| setup.set(sq, None));
         Ok(removed.map(Piece::wrap))
     }
 
     /// Replaces every piece by those of `pieces` (square -> `Piece`), as python-chess's
-    /// `set_piece_map`; the side to move and the counters stay. Checked as `set_piece_at`.
+    /// `set_piece_map`; the side to move and the counters stay. An edit as `set_piece_at`.
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
-        let mut setup = self.game.position().to_setup();
-        for sq in Square::ALL {
-            setup.set(sq, None);
-        }
+        let mut placed = Vec::with_capacity(pieces.len());
         for (square, piece) in pieces.iter() {
             let sq = square_from_py(square.extract()?)?;
             let piece: PyRef<'_, Piece> = piece.extract()?;
-            setup.set(sq, Some(piece.inner));
+            placed.push((sq, piece.inner));
         }
-        self.edit(setup)
+        self.edit(|setup| {
+            setup.board = [None; 90];
+            for (sq, piece) in placed {
+                setup.set(sq, Some(piece));
+            }
+        });
+        Ok(())
+    }
+
+    /// Removes every piece, as python-chess's `clear_board`: a board being set up, the side
+    /// to move and the counters kept.
+    fn clear_board(&mut self) {
+        self.edit(|setup| setup.board = [None; 90]);
+    }
+
+    /// Removes every piece and starts afresh, as python-chess's `clear`: an empty board being
+    /// set up, Red to move, counters 0 and 1, no moves (the variant and rules kept).
+    fn clear(&mut self) {
+        self.edit(|setup| {
+            *setup = Setup {
+                variant: setup.variant,
+                ..Setup::empty()
+            }
+        });
     }
 
     /// Back to the start position, with an empty move stack.
     fn reset(&mut self) {
-        let start = Position::start_of(self.game.position().variant());
-        self.game = Game::new(start, self.game.rules());
+        *self = self.fresh(Position::start_of(self.setup().variant));
+    }
+
+    /// `True` for a legal position, `False` for a board being set up (whose `status()` says
+    /// why), as python-chess's `is_valid`.
+    fn is_valid(&self) -> bool {
+        matches!(self.state, BoardState::Game(_))
+    }
+
+    /// Why the pieces are not a legal position, one text a problem (`"red has no general"`,
+    /// `"the side not to move is in check"`, ...), or an empty list for a legal one: falsy
+    /// when valid, as python-chess's `status()` is `STATUS_VALID` (0).
+    fn status(&self) -> Vec<String> {
+        match &self.state {
+            BoardState::Game(_) => Vec::new(),
+            BoardState::SettingUp { error, .. } => {
+                error.problems().iter().map(ToString::to_string).collect()
+            }
+        }
     }
 
     /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
     fn zobrist_hash(&self) -> u64 {
-        self.game.position().hash()
+        self.setup().zobrist_hash()
     }
 
     /// A copy of the same class (a subclass's attributes copied too); with `stack=False` the
-    /// copy starts at the current position with no moves.
+    /// copy starts at the current position with no moves. A board being set up copies as one.
     #[pyo3(signature = (*, stack = true))]
     fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
-        let game = if stack {
-            slf.borrow().game.clone()
-        } else {
-            let this = slf.borrow();
-            Game::new(this.game.position().clone(), this.game.rules())
+        let this = slf.borrow();
+        let board = match &this.state {
+            BoardState::Game(game) if !stack => this.fresh(game.position().clone()),
+            _ => this.clone(),
         };
-        Board::same_class(slf, game, None)
+        drop(this);
+        Board::same_class(slf, board, None)
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Board::same_class(slf, slf.borrow().game.clone(), None)
+        let board = slf.borrow().clone();
+        Board::same_class(slf, board, None)
     }
 
     fn __deepcopy__<'py>(
         slf: &Bound<'py, Self>,
         memo: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Board::same_class(slf, slf.borrow().game.clone(), Some(memo))
+        let board = slf.borrow().clone();
+        Board::same_class(slf, board, Some(memo))
     }
 
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
         let this = slf.borrow();
-        let root = this.game.start().clone().fen();
+        let (root, state) = match &this.state {
+            BoardState::Game(game) => (
+                Some(game.start().fen()),
+                PickledState::Moves(game.moves().map(Move::wrap).collect()),
+            ),
+            BoardState::SettingUp { setup, .. } => {
+                (None, PickledState::Setup(fen::write_fen(setup)))
+            }
+        };
         Ok((
             slf.get_type().into_any().unbind(),
             (root, this.rules(), this.variant()),
-            this.move_stack(),
+            state,
         ))
     }
 
-    fn __setstate__(&mut self, moves: Vec<Move>) -> PyResult<()> {
-        for m in moves {
-            self.push(&m)?;
+    /// Restores a pickled board (see `__reduce__`): plays the moves, or sets up the pieces of
+    /// the FEN without checking that they are a legal position.
+    fn __setstate__(&mut self, state: PickledState) -> PyResult<()> {
+        match state {
+            PickledState::Moves(moves) => {
+                for m in moves {
+                    self.push(&m)?;
+                }
+            }
+            PickledState::Setup(text) => {
+                let mut setup = fen::parse_fen(&text).map_err(fen_error)?;
+                setup.variant = self.setup().variant;
+                *self = Board::from_setup(setup, self.board_rules());
+            }
         }
         Ok(())
     }
@@ -434,7 +583,7 @@ impl Board {
     /// `"1. C2=5 H8+7 2. H2+3"` (`"1... H8+7"` when Black moves first). Raises
     /// `IllegalMoveError` when a move is not legal where it is played.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
-        let mut pos = self.game.position().clone();
+        let mut pos = self.position()?.clone();
         let mut words: Vec<String> = Vec::with_capacity(variation.len() + variation.len() / 2 + 1);
         for (i, m) in variation.iter().enumerate() {
             let text = pos
@@ -451,28 +600,29 @@ impl Board {
         Ok(words.join(" "))
     }
 
-    /// The board at the start of the move stack.
-    fn root(&self) -> Board {
-        self.fresh(self.game.start().clone())
+    /// The board at the start of the move stack: the game's root, so a board being set up
+    /// has none (`FenError`).
+    fn root(&self) -> PyResult<Board> {
+        Ok(self.fresh(self.game()?.start().clone()))
     }
 
-    /// The same position with the colours swapped and the board turned top to bottom
-    /// (no move stack).
+    /// The same pieces with the colours swapped and the board turned top to bottom (no move
+    /// stack); a board being set up mirrors into one.
     fn mirror(&self) -> Board {
-        self.fresh(self.game.position().mirror())
+        Board::from_setup(self.setup().mirror(), self.board_rules())
     }
 
     /// Plays a legal move; raises `IllegalMoveError` otherwise.
     pub fn push(&mut self, r#move: &Move) -> PyResult<()> {
         let m = r#move;
         let m = self.legal(m)?;
-        self.game.push_unchecked(m);
+        self.game_mut()?.push_unchecked(m);
         Ok(())
     }
 
     /// Takes back the last move and returns it; raises `IndexError` when there is none.
     fn pop(&mut self) -> PyResult<Move> {
-        self.game
+        self.game_mut()?
             .pop()
             .map(Move::wrap)
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
@@ -480,47 +630,50 @@ impl Board {
 
     /// The last move played; raises `IndexError` when there is none.
     fn peek(&self) -> PyResult<Move> {
-        self.game
+        self.game()?
             .peek()
             .map(Move::wrap)
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
-    /// The moves played since the root, oldest first.
+    /// The moves played since the root, oldest first (none on a board being set up).
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.game.moves().map(Move::wrap).collect()
+        match &self.state {
+            BoardState::Game(game) => game.moves().map(Move::wrap).collect(),
+            BoardState::SettingUp { .. } => Vec::new(),
+        }
     }
 
     /// Plies since the start of the game, counted from the move number and side to move.
     fn ply(&self) -> u32 {
-        let pos = self.game.position();
-        2 * (pos.fullmoves() - 1) + u32::from(pos.turn() == Color::Black)
+        let setup = self.setup();
+        2 * setup.fullmoves.saturating_sub(1) + u32::from(setup.turn == Color::Black)
     }
 
     /// The lazy collection of legal moves.
     #[getter]
-    fn legal_moves(slf: Py<Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator { board: slf }
+    fn legal_moves(slf: &Bound<'_, Self>) -> PyResult<LegalMoveGenerator> {
+        slf.borrow().game()?;
+        Ok(LegalMoveGenerator {
+            board: slf.clone().unbind(),
+        })
     }
 
     /// `True` when the move is legal here.
-    fn is_legal(&self, r#move: &Move) -> bool {
-        let m = r#move;
-        self.game.position().is_legal(m.inner)
+    fn is_legal(&self, r#move: &Move) -> PyResult<bool> {
+        Ok(self.position()?.is_legal(r#move.inner))
     }
 
     /// `True` when the move moves a piece of the side to move as it moves, ignoring checks.
-    fn is_pseudo_legal(&self, r#move: &Move) -> bool {
-        let m = r#move;
-        self.game.position().is_pseudo_legal(m.inner)
+    fn is_pseudo_legal(&self, r#move: &Move) -> PyResult<bool> {
+        Ok(self.position()?.is_pseudo_legal(r#move.inner))
     }
 
     /// Parses coordinates (`h2e2`, or `h3e3` with `rank_base=1`) and checks legality.
     #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
     fn parse_uci(&self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
-        self.game
-            .position()
+        self.position()?
             .parse_iccs(text, dialect(rank_base.0)?)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -530,7 +683,7 @@ impl Board {
     #[pyo3(signature = (text, rank_base = Count(0)), text_signature = "($self, text, rank_base=0)")]
     fn push_uci(&mut self, text: &str, rank_base: Count<u8>) -> PyResult<Move> {
         let m = self.parse_uci(text, rank_base)?;
-        self.game.push_unchecked(m.inner);
+        self.game_mut()?.push_unchecked(m.inner);
         Ok(m)
     }
 
@@ -588,8 +741,7 @@ impl Board {
 
     /// Parses a move in ICCS coordinates, WXF, Chinese or Vietnamese, whichever the text is.
     fn parse_any(&self, text: &str) -> PyResult<Move> {
-        self.game
-            .position()
+        self.position()?
             .parse_any(text)
             .map(Move::wrap)
             .map_err(move_parse_error)
@@ -598,7 +750,7 @@ impl Board {
     /// Parses a move in any notation (see `parse_any`), plays it and returns it.
     fn push_any(&mut self, text: &str) -> PyResult<Move> {
         let m = self.parse_any(text)?;
-        self.game.push_unchecked(m.inner);
+        self.game_mut()?.push_unchecked(m.inner);
         Ok(m)
     }
 
@@ -617,18 +769,16 @@ impl Board {
 
     /// The piece on a square, or `None`.
     fn piece_at(&self, square: Int) -> PyResult<Option<Piece>> {
-        Ok(self
-            .game
-            .position()
-            .piece_at(square_from_py(square.0)?)
-            .map(Piece::wrap))
+        let sq = square_from_py(square.0)?;
+        Ok(self.setup().piece_at(sq).map(Piece::wrap))
     }
 
     /// Every piece by square.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in self.game.position().occupied() {
-            if let Some(p) = self.game.position().piece_at(sq) {
+        let setup = self.setup();
+        for sq in Square::ALL {
+            if let Some(p) = setup.piece_at(sq) {
                 map.set_item(sq as u8, Piece::wrap(p))?;
             }
         }
@@ -643,22 +793,24 @@ impl Board {
         color: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let role = role_from_py(piece_type.0)?;
-        square_set(py, self.game.position().pieces(color_from_py(color), role))
+        square_set(py, self.setup().pieces(color_from_py(color), role))
     }
 
-    /// The square of a side's general.
-    fn king(&self, color: bool) -> u8 {
-        self.game.position().general(color_from_py(color)) as u8
+    /// The square of a side's general, as python-chess's `king`: `None` when the side has
+    /// none or several (a board being set up).
+    fn king(&self, color: bool) -> Option<u8> {
+        let generals = self.setup().pieces(color_from_py(color), Role::General);
+        generals.single().map(|sq| sq as u8)
     }
 
     /// `True` when the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.game.position().is_check()
+    fn is_check(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_check())
     }
 
     /// The squares of the pieces giving check, as a `SquareSet` (as in python-chess).
     fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.game.position().checkers())
+        square_set(py, self.position()?.checkers())
     }
 
     /// The squares of `color`'s pieces that attack `square` (the flying general included), as
@@ -670,7 +822,7 @@ impl Board {
         square: Int,
     ) -> PyResult<Bound<'py, PyAny>> {
         let sq = square_from_py(square.0)?;
-        square_set(py, self.game.position().attackers(sq, color_from_py(color)))
+        square_set(py, self.position()?.attackers(sq, color_from_py(color)))
     }
 
     /// Why `move` is illegal here (an `IllegalMoveReason`), or `None` when it is legal.
@@ -679,8 +831,7 @@ impl Board {
         py: Python<'py>,
         r#move: &Move,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.game
-            .position()
+        self.position()?
             .illegal_reason(r#move.inner)
             .map(|r| crate::errors::reason_object(py, r))
             .transpose()
@@ -698,7 +849,7 @@ impl Board {
     /// `Ch2-e2`, `Cb2xb9`. Raises `IllegalMoveError` for an illegal move.
     fn lan(&self, r#move: &Move) -> PyResult<String> {
         let m = self.legal(r#move)?;
-        let pos = self.game.position();
+        let pos = self.position()?;
         let piece = pos.piece_at(m.from()).map_or('?', |p| p.role.letter());
         let capture = if pos.piece_at(m.to()).is_some() {
             'x'
@@ -723,9 +874,8 @@ impl Board {
     /// quoted string.
     #[pyo3(signature = (**operations))]
     fn epd(&self, operations: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let pos = self.game.position();
-        let turn = if pos.turn() == Color::Red { 'w' } else { 'b' };
-        let mut out = format!("{} {turn} - -", pos.board_fen());
+        let setup = self.setup();
+        let mut out = format!("{} {} - -", fen::board_fen(&setup), setup.turn.fen_char());
         for (key, value) in operations.into_iter().flat_map(|d| d.iter()) {
             let key: String = key.extract()?;
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -768,47 +918,45 @@ impl Board {
 
     /// `True` when a piece of `color` attacks `square`.
     fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
-        Ok(self
-            .game
-            .position()
-            .is_attacked(square_from_py(square.0)?, color_from_py(color)))
+        let sq = square_from_py(square.0)?;
+        Ok(self.position()?.is_attacked(sq, color_from_py(color)))
     }
 
     /// `True` when the (legal) move gives check; raises `IllegalMoveError` for an illegal move.
     fn gives_check(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.game.position().gives_check(m))
+        Ok(self.position()?.gives_check(m))
     }
 
     /// `True` when the (legal) move captures; raises `IllegalMoveError` for an illegal move.
     fn is_capture(&self, r#move: &Move) -> PyResult<bool> {
         let m = r#move;
         let m = self.legal(m)?;
-        Ok(self.game.position().is_capture(m))
+        Ok(self.position()?.is_capture(m))
     }
 
     /// `True` when the side to move is checkmated (a loss).
-    fn is_checkmate(&self) -> bool {
-        self.game.position().is_checkmate()
+    fn is_checkmate(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_checkmate())
     }
 
     /// `True` when the side to move has no legal move but is not in check (in xiangqi, a loss).
-    fn is_stalemate(&self) -> bool {
-        self.game.position().is_stalemate()
+    fn is_stalemate(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_stalemate())
     }
 
     /// `True` when neither side has a piece that can cross the river (general, advisors and
     /// elephants only): neither can ever mate.
-    fn is_insufficient_material(&self) -> bool {
-        self.game.position().is_insufficient_material()
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_insufficient_material())
     }
 
     /// `True` when `color` alone has too little material to ever mate.
-    fn has_insufficient_material(&self, color: bool) -> bool {
-        self.game
-            .position()
-            .has_insufficient_material(color_from_py(color))
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self
+            .position()?
+            .has_insufficient_material(color_from_py(color)))
     }
 
     /// How the game has ended under the board's rules, or `None` while it goes on: checkmate
@@ -826,7 +974,7 @@ impl Board {
         claim_draw: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let _ = claim_draw;
-        self.game
+        self.game()?
             .outcome()
             .map(|o| crate::outcome::outcome_object(py, &o))
             .transpose()
@@ -834,49 +982,49 @@ impl Board {
 
     /// `True` once `outcome()` is not `None` (`claim_draw` as in `outcome`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
         let _ = claim_draw;
-        self.game.is_over()
+        Ok(self.game()?.is_over())
     }
 
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on (`claim_draw` as in
     /// `outcome`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
         let _ = claim_draw;
-        self.game.outcome().map_or("*", |o| o.result())
+        Ok(self.game()?.outcome().map_or("*", |o| o.result()))
     }
 
     /// `True` when a draw by repetition or by the no-capture limit is due, as python-chess's
     /// `can_claim_draw`. Xiangqi's rules rule these at once (`outcome()` is then that draw),
     /// and a repetition that the rules make a loss (perpetual check or chase) is no draw.
-    fn can_claim_draw(&self) -> bool {
-        matches!(
-            self.game.outcome().map(|o| o.termination),
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        Ok(matches!(
+            self.game()?.outcome().map(|o| o.termination),
             Some(xiangqi_core::Termination::Repetition | xiangqi_core::Termination::MoveLimit)
-        )
+        ))
     }
 
     /// `True` when the current position has occurred at least `count` times (same side to move).
     #[pyo3(signature = (count = Count(3)), text_signature = "($self, count=3)")]
-    fn is_repetition(&self, count: Count<u32>) -> bool {
-        self.game.is_repetition(count.0)
+    fn is_repetition(&self, count: Count<u32>) -> PyResult<bool> {
+        Ok(self.game()?.is_repetition(count.0))
     }
 
     /// Plies since the last capture, counted over the game (the start position's own count
     /// when no capture has been made yet): what the no-capture limit compares.
-    fn plies_since_capture(&self) -> u32 {
-        self.game.plies_since_capture()
+    fn plies_since_capture(&self) -> PyResult<u32> {
+        Ok(self.game()?.plies_since_capture())
     }
 
     /// How many times the current position has occurred, this time included.
-    fn repetition_count(&self) -> u32 {
-        self.game.repetition_count()
+    fn repetition_count(&self) -> PyResult<u32> {
+        Ok(self.game()?.repetition_count())
     }
 
     /// `color` resigns: the other side wins. Raises `XiangqiError` when the game is over.
     fn resign(&mut self, color: bool) -> PyResult<()> {
-        self.game.resign(color_from_py(color)).map_err(|e| {
+        self.game_mut()?.resign(color_from_py(color)).map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -884,7 +1032,7 @@ impl Board {
     /// `color` ran out of time (its flag fell): the other side wins, with
     /// `Termination.TIME`. Raises `XiangqiError` when the game is over.
     fn flag(&mut self, color: bool) -> PyResult<()> {
-        self.game.flag(color_from_py(color)).map_err(|e| {
+        self.game_mut()?.flag(color_from_py(color)).map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -893,7 +1041,7 @@ impl Board {
     /// limit), with that `Outcome`, or `None`: what makes a draw claim valid in match play
     /// (the core's `Game::drawing_move`).
     fn drawing_move<'py>(&self, py: Python<'py>) -> PyResult<Option<(Move, Bound<'py, PyAny>)>> {
-        self.game
+        self.game()?
             .drawing_move()
             .map(|(m, o)| Ok((Move::wrap(m), crate::outcome::outcome_object(py, &o)?)))
             .transpose()
@@ -902,14 +1050,14 @@ impl Board {
     /// The part of the game the repetition rules can see (the core's
     /// `Game::since_last_capture`): the FEN of the position after the last capture (or the
     /// root) and the moves played since.
-    fn since_last_capture(&self) -> (String, Vec<Move>) {
-        let (position, moves) = self.game.since_last_capture();
-        (position.fen(), moves.into_iter().map(Move::wrap).collect())
+    fn since_last_capture(&self) -> PyResult<(String, Vec<Move>)> {
+        let (position, moves) = self.game()?.since_last_capture();
+        Ok((position.fen(), moves.into_iter().map(Move::wrap).collect()))
     }
 
     /// The players agree a draw. Raises `XiangqiError` when the game is over.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.game.agree_draw().map_err(|e| {
+        self.game_mut()?.agree_draw().map_err(|e| {
             XiangqiError::new_err(format!("the game is already over: {}", e.outcome.explain()))
         })
     }
@@ -918,7 +1066,7 @@ impl Board {
     /// GIL released. Ctrl-C ends it (`KeyboardInterrupt`).
     fn perft(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<u64> {
         let depth = depth.0;
-        let pos = self.game.position().clone();
+        let pos = self.position()?.clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
             crate::perft::perft(&pos, depth, &cancel)
@@ -929,7 +1077,7 @@ impl Board {
     /// The perft count below each legal move. Ctrl-C ends it (`KeyboardInterrupt`).
     fn perft_divide(&self, py: Python<'_>, depth: Count<u32>) -> PyResult<Vec<(Move, u64)>> {
         let depth = depth.0;
-        let pos = self.game.position().clone();
+        let pos = self.position()?.clone();
         let cancel = AtomicBool::new(false);
         let counted = run_interruptible(py, &|| cancel.store(true, Ordering::Relaxed), || {
             crate::perft::perft_divide(&pos, depth, &cancel)
@@ -945,8 +1093,12 @@ impl Board {
     /// so `array.reshape(-1)[square]` is the piece on `square`): +1..+7 for Red's general,
     /// advisor, elephant, horse, chariot, cannon, soldier; -1..-7 for Black's; 0 for empty.
     fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
-        let mut out = vec![0i8; 90];
-        encoding::write_array(self.game.position(), &mut out);
+        let setup = self.setup();
+        let out: Vec<i8> = setup
+            .board
+            .iter()
+            .map(|&p| encoding::piece_code(p))
+            .collect();
         out.into_pyarray(py).reshape([10, 9])
     }
 
@@ -982,13 +1134,14 @@ impl Board {
     ) -> PyResult<Bound<'py, PyAny>> {
         let history = check_history(history.0)?;
         let perspective = Perspective::parse(perspective)?;
-        let turn = self.game.position().turn();
+        let game = self.game()?;
+        let turn = game.position().turn();
         let own = perspective.side(turn);
         let mirror = perspective.mirror(turn);
-        let positions = recent_positions(&self.game, history);
+        let positions = recent_positions(game, history);
         let refs: Vec<&Position> = positions.iter().collect();
-        let repeated = repetitions.then(|| self.game.repetition_count().saturating_sub(1));
-        let layout = PlaneLayout::of(self.game.position().variant(), &self.game.rules());
+        let repeated = repetitions.then(|| game.repetition_count().saturating_sub(1));
+        let layout = PlaneLayout::of(game.position().variant(), &game.rules());
         let shape = (layout.count(history) + usize::from(repetitions), 10, 9);
         let planes = PlanesOf {
             layout,
@@ -1020,10 +1173,11 @@ impl Board {
         encoding: Option<&str>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let enc = encoding_for(encoding, self.game.position().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
+        let pos = self.position()?;
+        let enc = encoding_for(encoding, pos.variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(pos.turn());
         let mut mask = vec![false; enc.size()];
-        encoding::write_mask(self.game.position(), enc, mirror, &mut mask);
+        encoding::write_mask(pos, enc, mirror, &mut mask);
         Ok(mask.into_pyarray(py))
     }
 
@@ -1037,8 +1191,9 @@ impl Board {
         perspective: &str,
     ) -> PyResult<usize> {
         let m = r#move;
-        let enc = encoding_for(encoding, self.game.position().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
+        let pos = self.position()?;
+        let enc = encoding_for(encoding, pos.variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(pos.turn());
         enc.index(m.inner, mirror).ok_or_else(|| {
             XiangqiError::new_err(format!(
                 "{} has no index in the {} encoding",
@@ -1058,9 +1213,10 @@ impl Board {
         perspective: &str,
     ) -> PyResult<Move> {
         let action = action.0;
-        let enc = encoding_for(encoding, self.game.position().variant())?;
-        let mirror = Perspective::parse(perspective)?.mirror(self.game.position().turn());
-        enc.decode(action, self.game.position(), mirror)
+        let pos = self.position()?;
+        let enc = encoding_for(encoding, pos.variant())?;
+        let mirror = Perspective::parse(perspective)?.mirror(pos.turn());
+        enc.decode(action, pos, mirror)
             .map(Move::wrap)
             .ok_or_else(|| {
                 XiangqiError::new_err(format!(
@@ -1072,7 +1228,7 @@ impl Board {
 
     /// The board drawn with letters (K A E H R C P, Red upper case), Black at the top.
     fn __str__(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.setup();
         let mut out = String::new();
         for r in (0..10).rev() {
             for f in 0..9 {
@@ -1095,7 +1251,7 @@ impl Board {
         orientation: bool,
         coordinates: bool,
     ) -> String {
-        let pos = self.game.position();
+        let pos = self.setup();
         let ranks: Vec<usize> = if orientation {
             (0..10).rev().collect()
         } else {
@@ -1133,14 +1289,14 @@ impl Board {
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.game.position().fen())
+        format!("Board('{}')", self.fen())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Board>() {
             Ok(other) => {
                 let other = other.borrow();
-                self.game.position() == other.game.position()
+                self.setup() == other.setup()
             }
             Err(_) => false,
         }
@@ -1181,33 +1337,27 @@ impl LegalMoveGenerator {
         ))
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).game.position().count_legal_moves() as usize
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board.borrow(py).position()?.count_legal_moves() as usize)
     }
 
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).game.position().has_legal_moves()
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.board.borrow(py).position()?.has_legal_moves())
     }
 
-    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> bool {
-        match m.cast::<Move>() {
-            Ok(m) => self
-                .board
-                .borrow(py)
-                .game
-                .position()
-                .is_legal(m.get().inner),
-            Err(_) => false,
-        }
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let board = self.board.borrow(py);
+        let pos = board.position()?;
+        Ok(m.cast::<Move>().is_ok_and(|m| pos.is_legal(m.get().inner)))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let list = PyList::empty(py);
-        for &m in self.board.borrow(py).game.position().legal_moves().iter() {
+        for &m in self.board.borrow(py).position()?.legal_moves().iter() {
             list.append(Move::object(py, m)?)?;
         }
         list.try_iter().map(|it| it.into_any())
@@ -1215,14 +1365,14 @@ impl LegalMoveGenerator {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let board = self.board.borrow(py);
-        let moves: Vec<String> = board
-            .game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        format!("<LegalMoveGenerator ({})>", moves.join(", "))
+        match board.position() {
+            Ok(pos) => {
+                let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+                format!("<LegalMoveGenerator ({})>", moves.join(", "))
+            }
+            // A repr never raises: the view of a board being set up says so instead.
+            Err(_) => "<LegalMoveGenerator (a board being set up)>".to_string(),
+        }
     }
 }
 
@@ -1243,17 +1393,17 @@ fn square_set<'py>(py: Python<'py>, bb: xiangqi_core::Bitboard) -> PyResult<Boun
 }
 
 impl Board {
-    /// A new board of `slf`'s class holding `game`, with `slf`'s instance attributes (deep
-    /// copied when `memo` is given, as `copy.deepcopy` passes it).
+    /// A new board of `slf`'s class holding `board`'s state, with `slf`'s instance attributes
+    /// (deep copied when `memo` is given, as `copy.deepcopy` passes it).
     fn same_class<'py>(
         slf: &Bound<'py, Self>,
-        game: Game,
+        board: Board,
         memo: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let cls: Bound<'py, PyType> = slf.get_type();
         let new = cls.call_method1("__new__", (&cls,))?;
-        new.cast::<Board>()?.borrow_mut().game = game;
+        *new.cast::<Board>()?.borrow_mut() = board;
         if let Ok(dict) = slf.getattr("__dict__") {
             let dict = match memo {
                 Some(memo) => py.import("copy")?.call_method1("deepcopy", (dict, memo))?,

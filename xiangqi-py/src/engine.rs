@@ -453,8 +453,9 @@ impl Engine {
         rules: Option<&str>,
     ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
         let (depth, nodes, multipv) = (depth.map(|d| d.0), nodes.map(|n| n.0), multipv.0);
-        let start = board.game.start().clone();
-        let history: Vec<CoreMove> = board.game.moves().collect();
+        let game = board.game()?;
+        let start = game.start().clone();
+        let history: Vec<CoreMove> = game.moves().collect();
         drop(board);
         let rules = rules.map(parse_rules).transpose()?;
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
@@ -535,7 +536,7 @@ impl Engine {
         nodes: Option<Count<u64>>,
         time: Option<f64>,
     ) -> PyResult<Vec<ReviewRow>> {
-        let game = board.game.clone();
+        let game = board.game()?.clone();
         drop(board);
         let movetime = time.map(|t| seconds("time", t)).transpose()?;
         if depth.is_none() && nodes.is_none() && movetime.is_none() {
@@ -608,7 +609,7 @@ fn evaluate(
     let evaluation = parse_evaluation(evaluation, eval_file.as_deref())?;
     Ok(xiangqi_search::eval::evaluate_by(
         &evaluation,
-        board.game.position(),
+        board.game()?.position(),
     ))
 }
 

@@ -8,6 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi_core::{
     FenError as CoreFenError, IllegalMove, IllegalMoveReason, MoveParseError, Position,
+    PositionError,
 };
 
 create_exception!(
@@ -100,6 +101,17 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// A FEN error as `FenError`.
 pub fn fen_error(err: CoreFenError) -> PyErr {
     FenError::new_err(err.to_string())
+}
+
+/// `FenError` for asking the rules of a board being set up (`err` says why its pieces are not
+/// a legal position yet): the problems, then how to finish the position.
+pub fn setting_up_error(err: &PositionError) -> PyErr {
+    FenError::new_err(format!(
+        "{err}. The board is being set up: set up both generals, each in its palace, and the \
+         other pieces where the rules allow them, the side not to move not in check \
+         (set_piece_at, set_piece_map, set_fen), before playing or asking the rules; \
+         board.status() lists the problems"
+    ))
 }
 
 /// A move-parse error as the matching exception (invalid, illegal or ambiguous); an illegal

@@ -107,10 +107,11 @@ impl<'py> Roots<'py> {
         Ok(Roots::Boards(boards))
     }
 
-    fn games(&self) -> Vec<&Game> {
+    /// The root games; `FenError` when a board is being set up.
+    fn games(&self) -> PyResult<Vec<&Game>> {
         match self {
-            Roots::Env(env) => env.games().collect(),
-            Roots::Boards(b) => b.iter().map(|b| &b.game).collect(),
+            Roots::Env(env) => Ok(env.games().collect()),
+            Roots::Boards(b) => b.iter().map(|b| b.game()).collect(),
         }
     }
 }
@@ -327,7 +328,7 @@ impl PyMcts {
             ));
         }
         let roots = Roots::of(games)?;
-        let games = roots.games();
+        let games = roots.games()?;
         with_trees!(&mut self.trees, m => run(py, m, &self.pool, &games, &evaluate))
     }
 

@@ -572,7 +572,7 @@ pub fn pgn_from_board<'py>(
     py: Python<'py>,
     board: PyRef<'_, Board>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    record_dict(py, &PgnGame::from_game(&board.game))
+    record_dict(py, &PgnGame::from_game(board.game()?))
 }
 
 /// Writes a record as PGN. `notation` is `"iccs"`, `"wxf"`, `"chinese"`,

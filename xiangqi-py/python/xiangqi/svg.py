@@ -365,8 +365,9 @@ def board(
 
 
 def _repr_board(b: "Board") -> str:
-    """What a ``Board`` shows in a notebook: its last move and any check marked."""
+    """What a ``Board`` shows in a notebook: its last move and any check marked (a board being
+    set up has neither)."""
     stack: Sequence["Move"] = b.move_stack
     lastmove = stack[-1] if stack else None
-    check = b.king(b.turn) if b.is_check() else None
+    check = b.king(b.turn) if b.is_valid() and b.is_check() else None
     return str(board(b, lastmove=lastmove, check=check, size=400))
