@@ -189,6 +189,18 @@ def test_read_game_leaves_every_kind_of_stream_at_the_next_record(tmp_path, data
     assert _whole(rest) == expected[1:] and rest.startswith(b"[Event")
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("codec, named", [("utf-16", None), ("utf-16-le", "utf-16le"), ("utf-16-be", "utf-16be")])
+def test_read_game_reads_utf16_streams_whole(codec: str, named) -> None:  # type: ignore[no-untyped-def]
+    # UTF-16 cannot be cut at "\n" bytes: with a byte order mark, or named, the first record is
+    # read from the whole stream, seekable or not.
+    data = '[Event "\u5f13"]\n1. h2e2 h9g7 1-0\n[Event "b"]\n1. b2e2 *\n'.encode(codec)
+    for stream in (io.BytesIO(data), _Pipe(data)):
+        game = xiangqi.pgn.read_game(stream, encoding=named)
+        assert game is not None and not game.errors
+        assert game.headers["Event"] == "\u5f13" and [m.uci() for m in game.mainline_moves()] == ["h2e2", "h9g7"]
+
+
 @pytest.mark.timeout(120)
 def test_read_game_one_at_a_time_reads_the_corpus_sample_as_read_games_does() -> None:
     import glob

@@ -651,10 +651,15 @@ impl PgnLineReader {
         xiangqi_core::pgn::DETECT_AHEAD_BYTES
     }
 
-    /// Whether the record being read has reached its moves.
-    #[getter]
-    fn in_movetext(&self) -> bool {
-        self.inner.in_movetext()
+    /// Whether an input beginning with `start` in `encoding` must be read whole: UTF-16
+    /// (named, or by its byte order mark) cannot be cut into lines.
+    #[staticmethod]
+    #[pyo3(signature = (start, encoding = None))]
+    fn needs_whole_input(start: &[u8], encoding: Option<&str>) -> PyResult<bool> {
+        let encoding = parse_text_encoding(encoding)?;
+        Ok(xiangqi_core::pgn::PgnLineReader::needs_whole_input(
+            start, encoding,
+        ))
     }
 
     /// Feeds one raw line. Returns `None`, or the record it ended (an item as for `pgn_read`)

@@ -143,9 +143,10 @@ impl<R: BufRead> PgnReader<R> {
         Ok(())
     }
 
-    /// Reads lines ahead until enough non-UTF-8 text is in view, then detects its encoding.
-    fn detect_legacy(&mut self) -> std::io::Result<TextEncoding> {
-        let mut sample: Vec<u8> = self.bytes.clone();
+    /// Reads lines ahead until enough non-UTF-8 text is in view (after `line`, the first such
+    /// line), then detects its encoding.
+    fn detect_legacy(&mut self, line: &[u8]) -> std::io::Result<TextEncoding> {
+        let mut sample: Vec<u8> = line.to_vec();
         push_legacy_lines(&mut sample, &self.ahead[self.ahead_at..]);
         let mut seen = self.ahead.len() - self.ahead_at;
         let mut ahead = core::mem::take(&mut self.ahead);
@@ -196,54 +197,38 @@ impl<R: BufRead> PgnReader<R> {
                 .map_err(|e| io_error(self.line_no, e))?
         };
         if self.line_no == 0 && self.converted.is_none() {
-            let utf16 = match (TextEncoding::from_bom(&bytes), self.options.encoding) {
-                (Some((bom @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be), _)), _) => Some(bom),
-                (None, named @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be)) => Some(named),
-                _ => None,
-            };
-            if let Some(encoding) = utf16 {
+            if let Some(encoding) = utf16_of(&bytes, self.options.encoding) {
                 self.convert_utf16(bytes, encoding)
                     .map_err(|e| io_error(self.line_no, e))?;
                 return self.next_line();
             }
         }
-        self.bytes = bytes;
         if read == 0 {
+            self.bytes = bytes;
             return Ok(false);
         }
         self.line_no += 1;
-        while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
-            self.bytes.pop();
-        }
-        let mut skip = 0;
-        if self.line_no == 1 && self.bytes.starts_with(b"\xEF\xBB\xBF") {
-            skip = 3;
-        }
-        self.line.clear();
-        self.line_errors = 0;
-        let encoding = match self.options.encoding {
-            TextEncoding::Auto | TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
-                match core::str::from_utf8(&self.bytes[skip..]) {
-                    Ok(text) => {
-                        self.line.push_str(text);
-                        return Ok(true);
-                    }
-                    Err(_) if self.converted.is_some() => TextEncoding::Utf8,
-                    Err(_) => match self.legacy {
-                        Some(legacy) => legacy,
-                        None => {
-                            let found = self
-                                .detect_legacy()
-                                .map_err(|e| io_error(self.line_no, e))?;
-                            self.legacy = Some(found);
-                            found
-                        }
-                    },
-                }
-            }
+        let mut line = core::mem::take(&mut self.line);
+        line.clear();
+        // After a UTF-16 conversion every line is UTF-8; the others are read as named or found.
+        let named = match self.options.encoding {
+            TextEncoding::Utf16Le | TextEncoding::Utf16Be => TextEncoding::Auto,
             named => named,
         };
-        self.line_errors = encoding::decode_into(&self.bytes[skip..], encoding, &mut self.line);
+        let decoded = decode_line(&bytes, self.line_no == 1, named, &mut line, |raw| {
+            if self.converted.is_some() {
+                return Ok(TextEncoding::Utf8);
+            }
+            if let Some(legacy) = self.legacy {
+                return Ok(legacy);
+            }
+            let found = self.detect_legacy(raw)?;
+            self.legacy = Some(found);
+            Ok(found)
+        });
+        self.bytes = bytes;
+        self.line = line;
+        self.line_errors = decoded.map_err(|e| io_error(self.line_no, e))?.errors;
         Ok(true)
     }
 
@@ -310,13 +295,6 @@ impl RecordCut {
     fn warn(&mut self, line: usize, kind: PgnWarningKind) {
         if self.skipping.is_none() {
             self.parser.warn(line, 1, kind);
-        }
-    }
-
-    fn in_movetext(&self) -> bool {
-        match &self.skipping {
-            Some((_, in_movetext)) => *in_movetext,
-            None => self.parser.in_movetext(),
         }
     }
 
@@ -483,10 +461,11 @@ impl PgnLineReader {
         }
     }
 
-    /// `true` once the record being read has reached its moves: a line of tag pairs now
-    /// begins the next record.
-    pub fn in_movetext(&self) -> bool {
-        self.cut.in_movetext()
+    /// `true` when an input that begins with `start` (its first bytes, or its first line) in
+    /// `encoding` cannot be read a line at a time: UTF-16, named or by its byte order mark.
+    /// Read such an input whole ([`PgnReader`]).
+    pub fn needs_whole_input(start: &[u8], encoding: TextEncoding) -> bool {
+        utf16_of(start, encoding).is_some()
     }
 
     /// Feeds one line (with or without its `\n`). Returns the record it ended, if any, and
@@ -561,46 +540,97 @@ impl PgnLineReader {
     }
 
     fn feed_line(&mut self, bytes: &[u8], line_no: usize) -> Option<FedRecord> {
-        let mut end = bytes.len();
-        while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
-            end -= 1;
-        }
-        let skip = if line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
-        let raw = &bytes[skip..end.max(skip)];
         self.line.clear();
-        let legacy = match (core::str::from_utf8(raw), self.options.encoding) {
-            (Ok(text), TextEncoding::Auto | TextEncoding::Utf8) => {
-                self.line.push_str(text);
-                None
-            }
-            (_, TextEncoding::Auto) => Some(
-                *self
-                    .legacy
-                    .get_or_insert_with(|| encoding::detect_legacy(raw)),
-            ),
-            (_, named) => Some(named),
-        };
-        if let Some(named) = legacy {
-            let errors = encoding::decode_into(raw, named, &mut self.line);
-            if errors > 0 {
-                let kind = PgnWarningKind::Undecodable {
-                    count: errors,
-                    encoding: named,
-                };
-                self.cut.warn(line_no, kind);
-            }
+        let legacy = &mut self.legacy;
+        let decoded = decode_line(
+            bytes,
+            line_no == 1,
+            self.options.encoding,
+            &mut self.line,
+            |raw| {
+                Ok::<_, core::convert::Infallible>(
+                    *legacy.get_or_insert_with(|| encoding::detect_legacy(raw)),
+                )
+            },
+        );
+        let Ok(decoded) = decoded;
+        if let (Some(named), errors @ 1..) = (decoded.legacy, decoded.errors) {
+            let kind = PgnWarningKind::Undecodable {
+                count: errors,
+                encoding: named,
+            };
+            self.cut.warn(line_no, kind);
         }
         let line = Line::new(line_no, &self.line);
         let (record, next) = self.cut.feed(&line, 0, &self.startpos)?;
-        let next = next.and_then(|k| match legacy {
-            None => Some(skip + k),
-            Some(named) => raw_offset(raw, named, &self.line[..k]).map(|r| skip + r),
+        let raw = &bytes[decoded.text.clone()];
+        let next = next.and_then(|k| match decoded.legacy {
+            None => Some(decoded.text.start + k),
+            Some(named) => raw_offset(raw, named, &self.line[..k]).map(|r| decoded.text.start + r),
         });
         Some((record, next))
+    }
+}
+
+/// A raw line as [`decode_line`] read it.
+struct DecodedLine {
+    /// The bytes decoded: the line without its end and, on the first line, a UTF-8 byte order
+    /// mark.
+    text: core::ops::Range<usize>,
+    /// The encoding they were read in when they were not read as UTF-8 text.
+    legacy: Option<TextEncoding>,
+    /// Malformed sequences replaced.
+    errors: usize,
+}
+
+/// Decodes a raw line into `out`, the one rule of both readers. The line's end (`\n`, `\r`)
+/// and, on the `first` line, a UTF-8 byte order mark are left out. A line that is UTF-8 is read
+/// as such when `named` is [`TextEncoding::Auto`] or UTF-8; any other line in `named`, or with
+/// `Auto` in the legacy encoding `legacy` gives for its bytes.
+fn decode_line<E>(
+    bytes: &[u8],
+    first: bool,
+    named: TextEncoding,
+    out: &mut String,
+    legacy: impl FnOnce(&[u8]) -> Result<TextEncoding, E>,
+) -> Result<DecodedLine, E> {
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    let start = if first && bytes[..end].starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let raw = &bytes[start..end];
+    let chosen = match (core::str::from_utf8(raw), named) {
+        (Ok(text), TextEncoding::Auto | TextEncoding::Utf8) => {
+            out.push_str(text);
+            return Ok(DecodedLine {
+                text: start..end,
+                legacy: None,
+                errors: 0,
+            });
+        }
+        (Err(_), TextEncoding::Auto) => legacy(raw)?,
+        (_, named) => named,
+    };
+    let errors = encoding::decode_into(raw, chosen, out);
+    Ok(DecodedLine {
+        text: start..end,
+        legacy: Some(chosen),
+        errors,
+    })
+}
+
+/// The UTF-16 encoding of an input that begins with `start` in `named`: by its byte order
+/// mark, else named.
+fn utf16_of(start: &[u8], named: TextEncoding) -> Option<TextEncoding> {
+    match (TextEncoding::from_bom(start), named) {
+        (Some((bom @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be), _)), _) => Some(bom),
+        (_, named @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be)) => Some(named),
+        _ => None,
     }
 }
 

@@ -593,7 +593,6 @@ def _tell(handle: IO[Any]) -> Optional[int]:
 _STREAMS: "weakref.WeakKeyDictionary[Any, Tuple[_PgnLineReader, Optional[str], Any, Optional[int]]]" = (
     weakref.WeakKeyDictionary()
 )
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def _ahead(handle: IO[Any], size: int) -> Optional[bytes]:
@@ -628,7 +627,7 @@ def _read_record(handle: IO[Any], encoding: Optional[str]) -> Optional[Dict[str,
         first = False
     else:
         sample = _ahead(handle, _PgnLineReader.AHEAD)
-        if (sample or b"").startswith(_UTF16_BOMS) or (encoding or "").lower().startswith("utf-16"):
+        if _PgnLineReader.needs_whole_input(sample or b"", encoding):
             return _first_of_whole(handle, encoding, b"")
         reader = _PgnLineReader(encoding)
         if sample:
@@ -649,7 +648,7 @@ def _read_record(handle: IO[Any], encoding: Optional[str]) -> Optional[Dict[str,
             return reader.finish()
         binary = isinstance(line, (bytes, bytearray))
         raw = bytes(line) if binary else line.encode("utf-8")
-        if first and raw.startswith(_UTF16_BOMS):
+        if first and _PgnLineReader.needs_whole_input(raw, encoding):
             return _first_of_whole(handle, encoding, raw)
         first = False
         fed = reader.feed(raw)
