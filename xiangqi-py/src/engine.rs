@@ -270,6 +270,7 @@ impl Engine {
             multipv: 1,
             seed,
             evaluation,
+            ..EngineOptions::default()
         };
         let engine = py
             .detach(|| CoreEngine::try_new(options))

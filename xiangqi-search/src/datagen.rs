@@ -151,6 +151,7 @@ pub fn engine_for(config: &GenConfig) -> Engine {
         multipv: 1,
         seed: Some(config.seed),
         evaluation: config.evaluation.clone(),
+        ..EngineOptions::default()
     })
 }
 

@@ -13,6 +13,7 @@
 
 use crate::eval::Evaluation;
 use crate::levels::{self, Level, Rng};
+use crate::params;
 use crate::rules::Rules;
 use crate::score::{Score, Value, INFINITE, MAX_PLY};
 use crate::search::history::Histories;
@@ -24,6 +25,7 @@ use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use xiangqi_core::{Game, Move, Position};
 use xiangqi_nnue::{NetError, NetGame, Network};
 
@@ -52,6 +54,9 @@ pub struct EngineOptions {
     pub seed: Option<u64>,
     /// The static evaluation the search uses.
     pub evaluation: Evaluation,
+    /// Milliseconds kept per move for communication (UCI `Move Overhead`): taken off a fixed
+    /// move time (at most a quarter of it) and off the clock before it is shared out.
+    pub move_overhead_ms: u64,
 }
 
 impl Default for EngineOptions {
@@ -64,6 +69,7 @@ impl Default for EngineOptions {
             multipv: 1,
             seed: None,
             evaluation: Evaluation::default(),
+            move_overhead_ms: params::DEFAULT_MOVE_OVERHEAD_MS,
         }
     }
 }
@@ -277,6 +283,12 @@ impl Engine {
         self.options.multipv = multipv.clamp(1, MAX_MULTIPV);
     }
 
+    /// Sets the milliseconds kept per move for communication (clamped to
+    /// 0..=[`params::MAX_MOVE_OVERHEAD_MS`]).
+    pub fn set_move_overhead_ms(&mut self, ms: u64) {
+        self.options.move_overhead_ms = ms.min(params::MAX_MOVE_OVERHEAD_MS);
+    }
+
     /// Reseeds the levels' random choice (`None`: from the clock, so games vary).
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.options.seed = seed;
@@ -428,7 +440,12 @@ impl Engine {
             helpers_stop: AtomicBool::new(false),
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             node_limit,
-            time: TimeManager::new(limits, root.turn(), started),
+            time: TimeManager::new(
+                limits,
+                root.turn(),
+                started,
+                Duration::from_millis(self.options.move_overhead_ms),
+            ),
             rules: self.rules_for(root),
             max_depth,
             mate_moves: limits.mate,

@@ -202,8 +202,12 @@ pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
 
 /// Assumed moves left in a game without `movestogo`.
 pub const DEFAULT_MOVES_TO_GO: u64 = 26;
-/// Time reserved for communication per move, in milliseconds.
-pub const MOVE_OVERHEAD_MS: u64 = 30;
+/// Time reserved for communication per move, in milliseconds, by default (the UCI option
+/// `Move Overhead`; the Stockfish family's default): taken off a fixed move time and off the
+/// clock before it is shared out.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// The largest `Move Overhead` accepted, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// The hard limit may use at most this fraction (per mille) of the remaining time.
 pub const MAX_TIME_FRACTION_PERMILLE: u64 = 400;
 /// The hard limit is at most this multiple of the optimum time.

@@ -516,3 +516,26 @@ fn every_level_plays_janggi_from_every_setup() {
         assert!(pos.is_legal(m), "{level}: {mv} in {}", pos.fen());
     }
 }
+
+#[test]
+fn move_overhead_is_an_option_with_a_range() {
+    let lines = session(
+        b"uci\nsetoption name Move Overhead value 50\nisready\n\
+          setoption name Move Overhead value 5001\nsetoption name Move Overhead value soon\n\
+          position startpos\ngo movetime 50\nisready\nquit\n",
+    );
+    assert!(
+        lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_owned()),
+        "{lines:?}"
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string") && l.contains("Move Overhead"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    assert!(
+        errors[0].contains("5001") && errors[1].contains("soon"),
+        "{errors:?}"
+    );
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
+}

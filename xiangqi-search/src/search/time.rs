@@ -23,10 +23,10 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
-    /// Budgets for `side` under `limits`; `None` budgets when neither a clock nor a move time
-    /// is given (depth, nodes or infinite searches).
-    pub fn new(limits: &Limits, side: Color, start: Instant) -> TimeManager {
-        let overhead = Duration::from_millis(params::MOVE_OVERHEAD_MS);
+    /// Budgets for `side` under `limits`, `overhead` (at most a quarter of the time) kept for
+    /// communication; `None` budgets when neither a clock nor a move time is given (depth,
+    /// nodes or infinite searches).
+    pub fn new(limits: &Limits, side: Color, start: Instant, overhead: Duration) -> TimeManager {
         if limits.infinite {
             return TimeManager {
                 start,
@@ -116,6 +116,8 @@ mod tests {
     use super::*;
     use crate::search::limits::Clock;
 
+    const OVERHEAD: Duration = Duration::from_millis(params::DEFAULT_MOVE_OVERHEAD_MS);
+
     #[test]
     fn clock_budget_is_a_sane_share_of_the_time_left() {
         let limits = Limits {
@@ -128,7 +130,7 @@ mod tests {
             }),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Color::Red, Instant::now());
+        let tm = TimeManager::new(&limits, Color::Red, Instant::now(), OVERHEAD);
         let opt = tm.optimum.unwrap();
         let max = tm.maximum.unwrap();
         assert!(
@@ -137,7 +139,7 @@ mod tests {
         );
         assert!(max >= opt && max <= Duration::from_secs(25), "{max:?}");
         // Black has one second: never more than 40% of it.
-        let tm = TimeManager::new(&limits, Color::Black, Instant::now());
+        let tm = TimeManager::new(&limits, Color::Black, Instant::now(), OVERHEAD);
         assert!(tm.maximum.unwrap() <= Duration::from_millis(400));
     }
 
@@ -156,7 +158,7 @@ mod tests {
                     }),
                     ..Limits::default()
                 };
-                let tm = TimeManager::new(&limits, Color::Red, Instant::now());
+                let tm = TimeManager::new(&limits, Color::Red, Instant::now(), OVERHEAD);
                 let (opt, max) = (tm.optimum.unwrap(), tm.maximum.unwrap());
                 assert!(opt <= max, "{opt:?} {max:?}");
                 // A huge clock gives a huge budget, never a wrapped small one.
@@ -171,7 +173,7 @@ mod tests {
             movetime: Some(huge),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Color::Black, Instant::now());
+        let tm = TimeManager::new(&limits, Color::Black, Instant::now(), OVERHEAD);
         assert!(!tm.soft_limit_reached(250) && !tm.hard_limit_reached());
     }
 
@@ -181,7 +183,7 @@ mod tests {
             movetime: Some(Duration::from_millis(1000)),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Color::Black, Instant::now());
+        let tm = TimeManager::new(&limits, Color::Black, Instant::now(), OVERHEAD);
         assert_eq!(tm.optimum, tm.maximum);
         assert!(tm.maximum.unwrap() <= Duration::from_millis(1000));
         // Seven tenths of the time spent: a stable best move does not end a fixed-time search
@@ -189,7 +191,20 @@ mod tests {
         let Some(started) = Instant::now().checked_sub(Duration::from_millis(700)) else {
             return;
         };
-        let tm = TimeManager::new(&limits, Color::Black, started);
+        let tm = TimeManager::new(&limits, Color::Black, started, OVERHEAD);
         assert!(!tm.soft_limit_reached(params::STABLE_TIME_PERCENT));
+    }
+
+    #[test]
+    fn the_move_overhead_comes_off_the_move_time_up_to_a_quarter() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        };
+        for (overhead_ms, budget_ms) in [(0, 200), (10, 190), (30, 170), (5000, 150)] {
+            let overhead = Duration::from_millis(overhead_ms);
+            let tm = TimeManager::new(&limits, Color::Red, Instant::now(), overhead);
+            assert_eq!(tm.maximum, Some(Duration::from_millis(budget_ms)));
+        }
     }
 }

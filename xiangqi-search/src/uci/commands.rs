@@ -12,6 +12,7 @@ use crate::bench;
 use crate::engine::{Engine, MAX_MULTIPV, MAX_THREADS};
 use crate::eval::Evaluation;
 use crate::levels::Level;
+use crate::params;
 use crate::rules::Rules;
 use crate::search::limits::Limits;
 use std::panic::AssertUnwindSafe;
@@ -174,9 +175,24 @@ impl Session {
                 Ok(())
             }
             // Options GUIs commonly send that have no meaning here.
-            "usebook" | "ponder" | "uci_analysemode" | "move overhead" | "bookfiles"
-            | "promotion" | "idle" | "style" | "randomness" | "pruning" | "knowledge"
-            | "usemillisec" | "batch" | "debug" => Ok(()),
+            "move overhead" => {
+                match number(value).map(|ms| u64::try_from(ms).unwrap_or(u64::MAX)) {
+                    Some(ms) if ms <= params::MAX_MOVE_OVERHEAD_MS => {
+                        engine.set_move_overhead_ms(ms);
+                        Ok(())
+                    }
+                    Some(ms) => Err(format!(
+                        "Move Overhead {ms} is outside 0..={}; kept as it was",
+                        params::MAX_MOVE_OVERHEAD_MS
+                    )),
+                    None => Err(format!(
+                        "Move Overhead needs a number of milliseconds, not {value:?}"
+                    )),
+                }
+            }
+            "usebook" | "ponder" | "uci_analysemode" | "bookfiles" | "promotion" | "idle"
+            | "style" | "randomness" | "pruning" | "knowledge" | "usemillisec" | "batch"
+            | "debug" => Ok(()),
             _ => Err(format!("unknown option {name:?}")),
         };
         self.options = engine.options().clone();

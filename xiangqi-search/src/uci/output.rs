@@ -6,6 +6,7 @@ use super::{Protocol, ENGINE_AUTHOR, ENGINE_NAME, UCCI_MATE};
 use crate::engine::{EngineOptions, MAX_MULTIPV, MAX_THREADS};
 use crate::levels::Level;
 use crate::option_bounds::max_hash_mb;
+use crate::params;
 use crate::score::Score;
 use crate::search::limits::{ScoreBound, SearchInfo, SearchResult};
 use xiangqi_core::{Move, Position, Variant};
@@ -63,6 +64,11 @@ pub(super) fn identity_lines(
                 format!("option name Rules type combo default {rule_set} {rules}"),
                 format!("option name UCI_Variant type combo default {variant} {variants}"),
                 "option name Seed type spin default 0 min 0 max 2147483647".to_owned(),
+                format!(
+                    "option name Move Overhead type spin default {} min 0 max {}",
+                    o.move_overhead_ms,
+                    params::MAX_MOVE_OVERHEAD_MS
+                ),
                 format!(
                     "option name Evaluation type combo default {} var nnue var classical",
                     o.evaluation.name()
