@@ -139,9 +139,67 @@ pub struct Board {
     state: BoardState,
 }
 
+/// A board's pieces and state as the reading methods see them: a game's position, or the
+/// pieces being set up.
+enum Placement<'a> {
+    Position(&'a Position),
+    Setup(&'a Setup),
+}
+
+impl Placement<'_> {
+    fn turn(&self) -> Color {
+        match self {
+            Placement::Position(pos) => pos.turn(),
+            Placement::Setup(setup) => setup.turn,
+        }
+    }
+
+    fn halfmoves(&self) -> u32 {
+        match self {
+            Placement::Position(pos) => pos.halfmoves(),
+            Placement::Setup(setup) => setup.halfmoves,
+        }
+    }
+
+    fn fullmoves(&self) -> u32 {
+        match self {
+            Placement::Position(pos) => pos.fullmoves(),
+            Placement::Setup(setup) => setup.fullmoves,
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        match self {
+            Placement::Position(pos) => pos.variant(),
+            Placement::Setup(setup) => setup.variant,
+        }
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<xiangqi_core::Piece> {
+        match self {
+            Placement::Position(pos) => pos.piece_at(sq),
+            Placement::Setup(setup) => setup.piece_at(sq),
+        }
+    }
+
+    fn pieces(&self, color: Color, role: Role) -> xiangqi_core::Bitboard {
+        match self {
+            Placement::Position(pos) => pos.pieces(color, role),
+            Placement::Setup(setup) => setup.pieces(color, role),
+        }
+    }
+
+    fn zobrist_hash(&self) -> u64 {
+        match self {
+            Placement::Position(pos) => pos.hash(),
+            Placement::Setup(setup) => setup.zobrist_hash(),
+        }
+    }
+}
+
 /// What a board holds. Every method that needs the rules reaches the game through
 /// [`Board::game`], which refuses a board being set up; the methods that only read the pieces
-/// read a [`Setup`] in both states ([`Board::setup`]).
+/// read a [`Setup`] or the position in both states ([`Board::setup`], [`Board::placement`]).
 // Almost every board holds a game: boxing it to shrink the rare board being set up would cost
 // every board an allocation.
 #[allow(clippy::large_enum_variant)]
@@ -250,6 +308,15 @@ impl Board {
         }
     }
 
+    /// The pieces and state, whichever the board's state, without copying a game's position:
+    /// what the reading methods called in loops read.
+    fn placement(&self) -> Placement<'_> {
+        match &self.state {
+            BoardState::Game(game) => Placement::Position(game.position()),
+            BoardState::SettingUp { setup, .. } => Placement::Setup(setup),
+        }
+    }
+
     /// The rules the board's games are judged by.
     fn board_rules(&self) -> Rules {
         match &self.state {
@@ -348,7 +415,7 @@ impl Board {
     /// `"janggimodern"`, `"janggicasual"`).
     #[getter]
     fn variant(&self) -> String {
-        self.setup().variant.to_string()
+        self.placement().variant().to_string()
     }
 
     /// The pass (janggi: the general's point twice, `e1e1` at the start). It is legal only
@@ -378,7 +445,7 @@ impl Board {
     /// The side to move: `RED` (`True`) or `BLACK` (`False`).
     #[getter]
     fn turn(&self) -> bool {
-        color_to_py(self.setup().turn)
+        color_to_py(self.placement().turn())
     }
 
     /// Sets the side to move, an edit as `set_piece_at` (the side not to move left in check
@@ -391,13 +458,13 @@ impl Board {
     /// Plies since the last capture (the FEN's fifth field).
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.setup().halfmoves
+        self.placement().halfmoves()
     }
 
     /// The move number, 1 at the start and increased after each Black move.
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.setup().fullmoves
+        self.placement().fullmoves()
     }
 
     /// The FEN of the current position (of the pieces being set up too).
@@ -498,7 +565,7 @@ impl Board {
 
     /// The Zobrist hash of the pieces and side to move (as the engine's transposition table).
     fn zobrist_hash(&self) -> u64 {
-        self.setup().zobrist_hash()
+        self.placement().zobrist_hash()
     }
 
     /// A copy of the same class (a subclass's attributes copied too); with `stack=False` the
@@ -770,7 +837,7 @@ impl Board {
     /// The piece on a square, or `None`.
     fn piece_at(&self, square: Int) -> PyResult<Option<Piece>> {
         let sq = square_from_py(square.0)?;
-        Ok(self.setup().piece_at(sq).map(Piece::wrap))
+        Ok(self.placement().piece_at(sq).map(Piece::wrap))
     }
 
     /// Every piece by square.
@@ -793,13 +860,13 @@ impl Board {
         color: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let role = role_from_py(piece_type.0)?;
-        square_set(py, self.setup().pieces(color_from_py(color), role))
+        square_set(py, self.placement().pieces(color_from_py(color), role))
     }
 
     /// The square of a side's general, as python-chess's `king`: `None` when the side has
     /// none or several (a board being set up).
     fn king(&self, color: bool) -> Option<u8> {
-        let generals = self.setup().pieces(color_from_py(color), Role::General);
+        let generals = self.placement().pieces(color_from_py(color), Role::General);
         generals.single().map(|sq| sq as u8)
     }
 
