@@ -91,9 +91,20 @@ test('the analysis board: live top three lines, legal, and stopped on request; f
   await page.click('[data-square="g7"]');
   assert.deepEqual(await page.$$eval('.move-list button.mv', (els) => els.map((el) => el.dataset.move)), ['h2e2', 'h9g7']);
   const fen = await fenAfter(page, undefined, ['h2e2', 'h9g7']);
+  // Every set of lines the page shows, as it shows them: lines of two iterations must never
+  // stand together (they may share a first move).
+  await page.evaluate(() => {
+    window.shownLines = [];
+    new MutationObserver(() => {
+      window.shownLines.push([...document.querySelectorAll('#lines li[data-pv]')].map((li) => li.dataset.pv.split(' ')[0]));
+    }).observe(document.querySelector('#lines'), { childList: true });
+  });
   await page.click('#btn-lines');
   assert.equal(await page.getAttribute('#btn-lines', 'aria-pressed'), 'true');
-  await page.waitForFunction(() => document.querySelectorAll('#lines li[data-pv]').length === 3 && Number(document.querySelector('#lines').dataset.depth) >= 4, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#lines li[data-pv]').length === 3 && Number(document.querySelector('#lines').dataset.depth) >= 8, null, { timeout: 60_000 });
+  const shown = await page.evaluate(() => window.shownLines);
+  assert.ok(shown.length >= 4, `${shown.length} sets of lines shown`);
+  for (const firsts of shown) assert.equal(new Set(firsts).size, firsts.length, `lines shown together: ${firsts}`);
   const lines = await page.$$eval('#lines li[data-pv]', (els) => els.map((el) => el.dataset.pv.split(' ')));
   const firsts = new Set(lines.map((l) => l[0]));
   assert.equal(firsts.size, 3, 'three different first moves');

@@ -328,11 +328,18 @@ export const analysisMode = {
     stopThinking();
     state.analysing = true;
     lines.running = true;
+    // An iteration's lines come one at a time: they are shown once its set is whole, so that
+    // lines of two depths (which may share a first move) never stand together.
+    const whole = Math.min(LINES, this.position().legalMoves().length);
+    let iteration = [];
     state.engine.analyse(
       { fen: game.startFen(), moves: game.moves().slice(0, ply), multipv: LINES, infinite: true },
       (line) => {
         if (seq !== lines.seq) return;
-        lines.list[line.multipv - 1] = line;
+        if (line.multipv === 1) iteration = [];
+        iteration[line.multipv - 1] = line;
+        if (lines.list.length && iteration.filter(Boolean).length < whole) return;
+        lines.list = iteration.slice();
         lines.depth = line.depth;
         this.renderLines();
         this.renderBar();
