@@ -283,7 +283,7 @@ NNUE_SEED  ?= 2
 NNUE_EVAL  ?= classical
 CCPD_DIR   ?= $(NNUE_DIR)/../ccpd
 
-.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6 nnue-gen7 nnue-gen8
+.PHONY: nnue-data nnue-ccpd nnue-train nnue-gen5 nnue-gen6 nnue-gen7 nnue-gen8 nnue-gen9
 
 ## Self-play training data at NNUE_NODES nodes a move into NNUE_DIR (resumable: run it again to
 ## go on; a larger NNUE_GAMES appends).
@@ -336,6 +336,12 @@ $(eval $(call NNUE_GENERATION,7,NNUE_GEN7_DATA,b0a5e3f4053d3e2e421945775e7269f71
 ## (NNUE_GEN8_DATA).
 NNUE_GEN8_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-32053.bin $(NNUE_DIR)/selfplay-2e39e9d-71-11951.bin
 $(eval $(call NNUE_GENERATION,8,NNUE_GEN8_DATA,b0a5e3f4053d3e2e421945775e7269f717a047b3ac5d31eaadf3cd511f4038f9 9df7ba7cc1c71efc51f3a9085bf796e98ea552a09809defaf09c9c81bf20f325,9047fbe,d0eb522a3fdf320b9a5fda1c309926619948635107c5f0fe62dddd4f7a0fc9f6,--symmetric))
+
+## Generation 9 (shipped): generation 8 (the shipped net of 250dab2) trained on generation 8's
+## data with all 20,529 games of generation 7's self-play and the first 12,305 games of
+## generation 8's own, selfplay-e2a9c5d-81.bin (NNUE_GEN9_DATA).
+NNUE_GEN9_DATA ?= $(NNUE_DIR)/selfplay-9e44eda-51-32053.bin $(NNUE_DIR)/selfplay-2e39e9d-71-20529.bin $(NNUE_DIR)/selfplay-e2a9c5d-81-12305.bin
+$(eval $(call NNUE_GENERATION,9,NNUE_GEN9_DATA,b0a5e3f4053d3e2e421945775e7269f717a047b3ac5d31eaadf3cd511f4038f9 a446e07bc02cb684d8cd521d4f6c12edc499b9a017d78fe34b86ec32684d7ae6 d4778e368884809c77331dcb797de9f6ea4ec1ee65e24e864b22c415443afc9a,250dab2,edbb4d2403c8e1b5bf821d6a5749a8e311b9ba408108f5098c924123c7c1a249,--symmetric))
 
 ## Trains a net on every data file in NNUE_DIR into NNUE_DIR/train (resumable with --resume).
 nnue-train: build
