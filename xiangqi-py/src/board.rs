@@ -500,7 +500,7 @@ impl Board {
     /// python-chess's `remove_piece_at`; an edit as `set_piece_at`.
     fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<Piece>> {
         let sq = square_from_py(square.0)?;
-        let removed = self.setup().piece_at(sq);
+        let removed = self.placement().piece_at(sq);
         self.edit(|setup| setup.set(sq, None));
         Ok(removed.map(Piece::wrap))
     }
@@ -542,7 +542,7 @@ impl Board {
 
     /// Back to the start position, with an empty move stack.
     fn reset(&mut self) {
-        *self = self.fresh(Position::start_of(self.setup().variant));
+        *self = self.fresh(Position::start_of(self.placement().variant()));
     }
 
     /// `True` for a legal position, `False` for a board being set up (whose `status()` says
