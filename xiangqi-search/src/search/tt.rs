@@ -161,6 +161,7 @@ impl ZeroedBuckets {
         // SAFETY: the layout has a non-zero size.
         let base = unsafe { std::alloc::alloc_zeroed(layout) };
         let base = core::ptr::NonNull::new(base).ok_or(TableAllocError)?;
+        advise_huge_pages(base.as_ptr(), bytes);
         let offset = base.as_ptr().align_offset(align);
         // SAFETY: `offset < align`, and the allocation holds `align` bytes beyond the buckets,
         // so the first bucket and all `len` after it lie inside it.
@@ -173,6 +174,32 @@ impl ZeroedBuckets {
         })
     }
 }
+
+/// The size of a huge page where the table asks for them (x86-64 and AArch64 Linux).
+#[cfg(target_os = "linux")]
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+/// Asks Linux to back the whole 2 MiB stretches of `len` bytes at `start` with huge pages
+/// (transparent huge pages, which most systems grant to memory that asks for them): a probe
+/// of a large table is then rarely a TLB miss. 64 MiB in 4 KiB pages searched about 12% fewer
+/// nodes a second than 16 MiB; the pages still come zeroed and only when first touched. A hint:
+/// where it is refused nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    let from = start.align_offset(HUGE_PAGE);
+    if from == usize::MAX || len < from + HUGE_PAGE {
+        return;
+    }
+    let span = (len - from) / HUGE_PAGE * HUGE_PAGE;
+    // SAFETY: madvise only advises the kernel about a range of this allocation; it does not
+    // change its contents, and an error (an old kernel, huge pages off) is ignored.
+    unsafe {
+        libc::madvise(start.add(from).cast(), span, libc::MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 impl core::ops::Deref for ZeroedBuckets {
     type Target = [Bucket];
