@@ -133,7 +133,8 @@ pub(crate) struct TableAllocError;
 /// system allocator hands out such zeroed memory from fresh pages (calloc) without writing
 /// it, so pages the search never touches cost nothing; a request aligned to a cache line
 /// would be zeroed by hand, touching (and committing) the whole table at once. The buckets
-/// start at the first cache line boundary inside it.
+/// start at the first cache line boundary inside it. On Linux the allocation asks for huge
+/// pages ([`advise_huge_pages`]), which come zeroed and on first touch too, 2 MiB at a time.
 struct ZeroedBuckets {
     base: core::ptr::NonNull<u8>,
     layout: std::alloc::Layout,
