@@ -54,8 +54,8 @@ pub struct EngineOptions {
     pub seed: Option<u64>,
     /// The static evaluation the search uses.
     pub evaluation: Evaluation,
-    /// Milliseconds kept per move for communication (UCI `Move Overhead`): taken off a fixed
-    /// move time (at most a quarter of it) and off the clock before it is shared out.
+    /// Milliseconds kept per move for communication (UCI `Move Overhead`): taken off the clock
+    /// (at most a quarter of it) before it is shared out; a fixed move time is spent whole.
     pub move_overhead_ms: u64,
 }
 

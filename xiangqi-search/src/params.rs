@@ -203,8 +203,8 @@ pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
 /// Assumed moves left in a game without `movestogo`.
 pub const DEFAULT_MOVES_TO_GO: u64 = 26;
 /// Time reserved for communication per move, in milliseconds, by default (the UCI option
-/// `Move Overhead`; the Stockfish family's default): taken off a fixed move time and off the
-/// clock before it is shared out.
+/// `Move Overhead`; the Stockfish family's default): taken off the clock before it is shared
+/// out (a fixed move time is spent whole, as there).
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 /// The largest `Move Overhead` accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;

@@ -23,9 +23,10 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
-    /// Budgets for `side` under `limits`, `overhead` (at most a quarter of the time) kept for
-    /// communication; `None` budgets when neither a clock nor a move time is given (depth,
-    /// nodes or infinite searches).
+    /// Budgets for `side` under `limits`, `overhead` (at most a quarter of the time left) kept
+    /// off a clock for communication; a fixed move time is spent whole, as the Stockfish family
+    /// spends it. `None` budgets when neither a clock nor a move time is given (depth, nodes or
+    /// infinite searches).
     pub fn new(limits: &Limits, side: Color, start: Instant, overhead: Duration) -> TimeManager {
         if limits.infinite {
             return TimeManager {
@@ -36,11 +37,10 @@ impl TimeManager {
             };
         }
         if let Some(movetime) = limits.movetime {
-            let budget = movetime.saturating_sub(overhead.min(movetime / 4));
             return TimeManager {
                 start,
-                optimum: Some(budget),
-                maximum: Some(budget),
+                optimum: Some(movetime),
+                maximum: Some(movetime),
                 fixed: true,
             };
         }
@@ -196,15 +196,34 @@ mod tests {
     }
 
     #[test]
-    fn the_move_overhead_comes_off_the_move_time_up_to_a_quarter() {
+    fn a_move_time_is_spent_whole_and_the_overhead_comes_off_the_clock() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(200)),
             ..Limits::default()
         };
-        for (overhead_ms, budget_ms) in [(0, 200), (10, 190), (30, 170), (5000, 150)] {
+        for overhead_ms in [0, 10, 30, 5000] {
             let overhead = Duration::from_millis(overhead_ms);
             let tm = TimeManager::new(&limits, Color::Red, Instant::now(), overhead);
-            assert_eq!(tm.maximum, Some(Duration::from_millis(budget_ms)));
+            assert_eq!(tm.maximum, Some(Duration::from_millis(200)));
         }
+        // The last move before the control, one second left: the overhead (at most a quarter
+        // of the time) comes off before the 80% maximum.
+        let last_move = |overhead_ms| {
+            let limits = Limits {
+                clock: Some(Clock {
+                    red_time: Duration::from_secs(1),
+                    black_time: Duration::from_secs(1),
+                    red_increment: Duration::ZERO,
+                    black_increment: Duration::ZERO,
+                    moves_to_go: Some(1),
+                }),
+                ..Limits::default()
+            };
+            let overhead = Duration::from_millis(overhead_ms);
+            TimeManager::new(&limits, Color::Red, Instant::now(), overhead).maximum
+        };
+        assert_eq!(last_move(0), Some(Duration::from_millis(800)));
+        assert_eq!(last_move(100), Some(Duration::from_millis(720)));
+        assert_eq!(last_move(5000), Some(Duration::from_millis(600)));
     }
 }
