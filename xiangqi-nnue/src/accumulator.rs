@@ -4,7 +4,10 @@
 //! A move changes at most three inputs of each view (the piece leaves a point, arrives on
 //! another, and a captured piece goes), so the child's accumulators are the parent's plus and
 //! minus three weight rows; only the start needs a full refresh (and, for a net whose views see
-//! the board through their general, the view of a general that moved). The vector work runs with AVX2
+//! the board through their general, the view of a general that moved). The rows are only noted
+//! when a move is made and added when a position is evaluated, from the nearest entry below
+//! that is up to date: a position the search leaves without evaluating it (a table cut, a
+//! position in check, a repetition) costs no row work. The vector work runs with AVX2
 //! where the CPU has it (detected at run time), else in plain code that the compiler vectorizes
 //! for the target (SSE2, wasm `simd128`; the output's dot product has its own `simd128` form).
 //! All paths give exactly the reference's integers.
@@ -13,12 +16,26 @@ use crate::features::active_features;
 use crate::net::Network;
 use xiangqi_core::{Color, Piece, Position, Role, Square};
 
+/// The change of one entry from the entry below it, kept until the entry is needed.
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    /// The entry's values are up to date.
+    Done,
+    /// A null move: the values of the entry below.
+    Copy,
+    /// Per view (Red's, Black's): the row added, the row taken off and, for a capture, the
+    /// captured piece's row taken off too.
+    Rows([(u32, u32, Option<u32>); 2]),
+}
+
 /// The accumulators of the positions on a search path, one pair per ply.
 #[derive(Clone, Debug)]
 pub struct AccumulatorStack {
     hidden: usize,
     /// `capacity x 2 x hidden`: per ply, Red's view then Black's.
     values: Vec<i16>,
+    /// Per ply: what its values still lack (entry 0 is always up to date).
+    pending: Vec<Pending>,
     top: usize,
     avx2: bool,
 }
@@ -30,6 +47,7 @@ impl AccumulatorStack {
         let mut stack = AccumulatorStack {
             hidden,
             values: vec![0; capacity.max(1) * 2 * hidden],
+            pending: vec![Pending::Done; capacity.max(1)],
             top: 0,
             avx2: has_avx2(),
         };
@@ -44,6 +62,7 @@ impl AccumulatorStack {
             let acc = self.view_mut(self.top, color);
             net.refresh_reference(active_features(pos, color, key), acc);
         }
+        self.pending[self.top] = Pending::Done;
     }
 
     /// Empties the stack down to its first entry and refreshes it for `pos`.
@@ -86,16 +105,41 @@ impl AccumulatorStack {
             (self.top + 2) * 2 * self.hidden <= self.values.len(),
             "accumulator stack full"
         );
+        if net.sees_generals() && piece.role == Role::General && from != to {
+            // The mover's view changes block with its general: computed now, from scratch.
+            self.push_general_move(net, pos, piece, from, to, captured);
+            return;
+        }
+        let rows = Color::ALL.map(|color| {
+            let key = net.view_key(color, pos.general(color));
+            (
+                key.feature(color, piece, to) as u32,
+                key.feature(color, piece, from) as u32,
+                captured.map(|victim| key.feature(color, victim, to) as u32),
+            )
+        });
+        self.top += 1;
+        self.pending[self.top] = Pending::Rows(rows);
+    }
+
+    /// A general's move for a net whose views see the board through their general: the
+    /// entry below is brought up to date and the new one computed at once.
+    #[cold]
+    fn push_general_move(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        captured: Option<Piece>,
+    ) {
+        self.update(net);
         let h = self.hidden;
         let row = |f: usize| &net.w1[f * h..(f + 1) * h];
         for color in Color::ALL {
-            if net.sees_generals()
-                && piece.role == Role::General
-                && piece.color == color
-                && from != to
-            {
-                // The view's block changes with its general: every input changes (a janggi
-                // pass, the general's point twice, changes nothing).
+            if piece.color == color {
+                // The view's block changes with its general: every input changes.
                 let key = net.view_key(color, to);
                 let after = pos.occupied().into_iter().filter(|&sq| sq != to).map(|sq| {
                     let piece = pos.piece_at(sq).expect("an occupied point");
@@ -122,6 +166,51 @@ impl AccumulatorStack {
             }
         }
         self.top += 1;
+        self.pending[self.top] = Pending::Done;
+    }
+
+    /// Brings the top entry up to date from the nearest entry below it that is.
+    #[inline]
+    fn update(&mut self, net: &Network) {
+        if matches!(self.pending[self.top], Pending::Done) {
+            return;
+        }
+        let mut first = self.top;
+        while !matches!(self.pending[first - 1], Pending::Done) {
+            first -= 1;
+        }
+        for ply in first..=self.top {
+            self.apply(net, ply);
+        }
+    }
+
+    /// Computes entry `ply` from entry `ply - 1`, which is up to date.
+    fn apply(&mut self, net: &Network, ply: usize) {
+        let h = self.hidden;
+        match self.pending[ply] {
+            Pending::Done => {}
+            Pending::Copy => self
+                .values
+                .copy_within((ply - 1) * 2 * h..ply * 2 * h, ply * 2 * h),
+            Pending::Rows(rows) => {
+                let row = |f: u32| &net.w1[f as usize * h..(f as usize + 1) * h];
+                for color in Color::ALL {
+                    let (add, sub, sub2) = rows[color.index()];
+                    let src_at = ((ply - 1) * 2 + color.index()) * h;
+                    let dst_at = (ply * 2 + color.index()) * h;
+                    let (before, after) = self.values.split_at_mut(dst_at);
+                    let src = &before[src_at..src_at + h];
+                    let dst = &mut after[..h];
+                    match sub2 {
+                        Some(sub2) => {
+                            add_sub_sub(self.avx2, dst, src, row(add), row(sub), row(sub2));
+                        }
+                        None => add_sub(self.avx2, dst, src, row(add), row(sub)),
+                    }
+                }
+            }
+        }
+        self.pending[ply] = Pending::Done;
     }
 
     /// Pushes a copy of the top entry (a null move changes no piece).
@@ -129,11 +218,12 @@ impl AccumulatorStack {
     /// # Panics
     /// When the stack is full.
     pub fn push_copy(&mut self) {
-        let n = 2 * self.hidden;
-        let at = self.top * n;
-        assert!(at + 2 * n <= self.values.len(), "accumulator stack full");
-        self.values.copy_within(at..at + n, at + n);
+        assert!(
+            (self.top + 2) * 2 * self.hidden <= self.values.len(),
+            "accumulator stack full"
+        );
         self.top += 1;
+        self.pending[self.top] = Pending::Copy;
     }
 
     /// Drops the top entry.
@@ -145,7 +235,8 @@ impl AccumulatorStack {
     /// The net's score of the top position, which is `pos`, for its side to move, in
     /// centipawns.
     #[inline]
-    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
+        self.update(net);
         let turn = pos.turn();
         let (us, them) = (self.view(self.top, turn), self.view(self.top, turn.other()));
         let h = self.hidden;
@@ -156,8 +247,9 @@ impl AccumulatorStack {
         net.finish(sum, bucket)
     }
 
-    /// The top entry's two views (Red's, Black's), for tests.
-    pub fn top_views(&self) -> (&[i16], &[i16]) {
+    /// The top entry's two views (Red's, Black's), brought up to date, for tests.
+    pub fn top_views(&mut self, net: &Network) -> (&[i16], &[i16]) {
+        self.update(net);
         (
             self.view(self.top, Color::Red),
             self.view(self.top, Color::Black),
@@ -382,10 +474,10 @@ mod tests {
                 pos.play(m).unwrap();
                 let mut fresh = AccumulatorStack::new(&net, &pos, 1);
                 fresh.refresh(&net, &pos);
-                assert_eq!(stack.top_views(), fresh.top_views());
+                assert_eq!(stack.top_views(&net), fresh.top_views(&net));
                 assert_eq!(stack.evaluate(&net, &pos), evaluate_reference(&net, &pos));
                 for avx2 in [false, true] {
-                    let (r, b) = stack.top_views();
+                    let (r, b) = stack.top_views(&net);
                     let (qa, _, _) = net.scales();
                     let h = net.hidden();
                     let sum = dot_plain(r, &net.w2[..h], qa) + dot_plain(b, &net.w2[h..], qa);
@@ -394,6 +486,47 @@ mod tests {
                         dot(avx2 && has_avx2(), r, &net.w2[..h], qa)
                             + dot(avx2 && has_avx2(), b, &net.w2[h..], qa)
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn entries_brought_up_to_date_late_equal_the_reference() {
+        // Moves, null moves and take-backs in random order, the position evaluated only now
+        // and then: an entry may wait several plies for its rows, and be dropped unused.
+        for net in [
+            random_net_with(32, 5, crate::net::OUTPUT_BUCKETS),
+            random_net_shaped(32, 9, crate::net::OUTPUT_BUCKETS, true),
+        ] {
+            let mut rng = fastrand_like(23);
+            for _ in 0..20 {
+                let mut path = vec![Position::startpos()];
+                let mut stack = AccumulatorStack::new(&net, &path[0], 64);
+                for _ in 0..400 {
+                    let pos = path.last().unwrap().clone();
+                    let moves = pos.legal_moves();
+                    let roll = rng() % 8;
+                    if (roll == 0 || moves.is_empty() || path.len() == 60) && path.len() > 1 {
+                        path.pop();
+                        stack.pop();
+                    } else if roll == 1 && !pos.is_check() && path.len() < 60 {
+                        let mut after = pos.clone();
+                        after.make_null_move();
+                        stack.push_copy();
+                        path.push(after);
+                    } else if !moves.is_empty() && path.len() < 60 {
+                        let m = moves[(rng() % moves.len() as u64) as usize];
+                        let piece = pos.piece_at(m.from()).unwrap();
+                        stack.push_move(&net, &pos, piece, m.from(), m.to(), pos.piece_at(m.to()));
+                        let mut after = pos.clone();
+                        after.play(m).unwrap();
+                        path.push(after);
+                    }
+                    if rng() % 4 == 0 {
+                        let pos = path.last().unwrap();
+                        assert_eq!(stack.evaluate(&net, pos), evaluate_reference(&net, pos));
+                    }
                 }
             }
         }

@@ -411,8 +411,8 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn evaluate(&self) -> Value {
-        match (&self.accumulators, self.shared.net) {
+    fn evaluate(&mut self) -> Value {
+        match (&mut self.accumulators, self.shared.net) {
             (Some(stack), Some(net)) => stack
                 .evaluate(net, &self.pos)
                 .clamp(-EVAL_BOUND, EVAL_BOUND),
