@@ -105,11 +105,6 @@ impl AccumulatorStack {
             (self.top + 2) * 2 * self.hidden <= self.values.len(),
             "accumulator stack full"
         );
-        if net.sees_generals() && piece.role == Role::General && from != to {
-            // The mover's view changes block with its general: computed now, from scratch.
-            self.push_general_move(net, pos, piece, from, to, captured);
-            return;
-        }
         let rows = Color::ALL.map(|color| {
             let key = net.view_key(color, pos.general(color));
             (
@@ -120,53 +115,20 @@ impl AccumulatorStack {
         });
         self.top += 1;
         self.pending[self.top] = Pending::Rows(rows);
-    }
-
-    /// A general's move for a net whose views see the board through their general: the
-    /// entry below is brought up to date and the new one computed at once.
-    #[cold]
-    fn push_general_move(
-        &mut self,
-        net: &Network,
-        pos: &Position,
-        piece: Piece,
-        from: Square,
-        to: Square,
-        captured: Option<Piece>,
-    ) {
-        self.update(net);
-        let h = self.hidden;
-        let row = |f: usize| &net.w1[f * h..(f + 1) * h];
-        for color in Color::ALL {
-            if piece.color == color {
-                // The view's block changes with its general: every input changes.
-                let key = net.view_key(color, to);
-                let after = pos.occupied().into_iter().filter(|&sq| sq != to).map(|sq| {
-                    let piece = pos.piece_at(sq).expect("an occupied point");
-                    key.feature(color, piece, if sq == from { to } else { sq })
-                });
-                let dst_at = ((self.top + 1) * 2 + color.index()) * h;
-                net.refresh_reference(after, &mut self.values[dst_at..dst_at + h]);
-                continue;
-            }
-            let key = net.view_key(color, pos.general(color));
-            let add = row(key.feature(color, piece, to));
-            let sub = row(key.feature(color, piece, from));
-            let src_at = (self.top * 2 + color.index()) * h;
-            let dst_at = ((self.top + 1) * 2 + color.index()) * h;
-            let (before, after) = self.values.split_at_mut(dst_at);
-            let src = &before[src_at..src_at + h];
-            let dst = &mut after[..h];
-            match captured {
-                Some(victim) => {
-                    let sub2 = row(key.feature(color, victim, to));
-                    add_sub_sub(self.avx2, dst, src, add, sub, sub2);
-                }
-                None => add_sub(self.avx2, dst, src, add, sub),
-            }
+        if net.sees_generals() && piece.role == Role::General && from != to {
+            // The mover's view changes block with its general, so every input changes: the
+            // entry is computed now and that view again from scratch (a janggi pass, the
+            // general's point twice, changes nothing).
+            self.update(net);
+            let color = piece.color;
+            let key = net.view_key(color, to);
+            let features = pos.occupied().into_iter().filter(|&sq| sq != to).map(|sq| {
+                let piece = pos.piece_at(sq).expect("an occupied point");
+                key.feature(color, piece, if sq == from { to } else { sq })
+            });
+            let at = (self.top * 2 + color.index()) * self.hidden;
+            net.refresh_reference(features, &mut self.values[at..at + self.hidden]);
         }
-        self.top += 1;
-        self.pending[self.top] = Pending::Done;
     }
 
     /// Brings the top entry up to date from the nearest entry below it that is.
