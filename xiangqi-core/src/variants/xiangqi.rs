@@ -183,6 +183,20 @@ impl Family for Xiangqi {
             return false;
         };
         let king = b.general(!us);
+        // Most moves touch neither the general's rank and file (where chariots and cannons
+        // check and screens come and go) nor a horse's leg beside it, and cannot check
+        // unless a horse or a soldier lands on a point attacking it.
+        let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
+        if !on_lines(from) && !on_lines(to) && !attacks::horse_legs(king).contains(from) {
+            let direct = match piece.role {
+                Role::Horse => attacks::horse_attacks(king, Bitboard::EMPTY),
+                Role::Soldier => attacks::soldier_attackers(us, king),
+                _ => Bitboard::EMPTY,
+            };
+            if !direct.contains(to) {
+                return false;
+            }
+        }
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
         let occupied = (b.occupied - from_bb) | to_bb;

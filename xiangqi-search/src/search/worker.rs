@@ -231,6 +231,13 @@ impl<'a> Worker<'a> {
     /// Plays `m`, pushing its frame; returns the undo information and whether it gives check.
     #[inline]
     fn make(&mut self, m: Move) -> (xiangqi_core::Undo, bool) {
+        self.make_known(m, None)
+    }
+
+    /// [`Worker::make`] for a caller that already asked whether `m` gives check
+    /// ([`Position::gives_check`]): the position after it is then not asked again.
+    #[inline]
+    fn make_known(&mut self, m: Move, gives_check: Option<bool>) -> (xiangqi_core::Undo, bool) {
         let prev = *self.frame();
         let piece = self
             .pos
@@ -256,7 +263,8 @@ impl<'a> Worker<'a> {
         }
         let undo = self.pos.make_move(m);
         self.shared.tt.prefetch(self.pos.history_hash());
-        let in_check = self.pos.is_check();
+        let in_check = gives_check.unwrap_or_else(|| self.pos.is_check());
+        debug_assert_eq!(in_check, self.pos.is_check());
         self.stack.push(Frame {
             hash: self.pos.hash(),
             in_check,
@@ -1047,7 +1055,7 @@ impl<'a> Worker<'a> {
                 && move_count > 1 + usize::from(N::PV)
                 && (!capture || !see_ge(&self.pos, m, 0));
 
-            let (undo, _) = self.make(m);
+            let (undo, _) = self.make_known(m, Some(gives_check));
 
             // Step 14. Check extension: forcing lines are where xiangqi mates hide.
             if gives_check
