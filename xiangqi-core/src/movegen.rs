@@ -61,6 +61,23 @@ impl Position {
         self.generate(list, !self.occupied());
     }
 
+    /// Appends the legal non-captures that give check (for the first ply of quiescence
+    /// search), generating in xiangqi only the moves that start or land where a check can
+    /// come from instead of every quiet move.
+    ///
+    /// ```
+    /// use xiangqi_core::{MoveList, Position};
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/3K5/R8 w - - 0 1").unwrap();
+    /// let mut checks = MoveList::new();
+    /// pos.quiet_checks_into(&mut checks);
+    /// let mut names: Vec<String> = checks.iter().map(|m| m.to_string()).collect();
+    /// names.sort();
+    /// assert_eq!(names, ["a0a9", "a0e0"]); // along rank 9, along the e-file
+    /// ```
+    pub fn quiet_checks_into(&self, list: &mut MoveList) {
+        dispatch!(self.variant(), G => G::quiet_checks_into(self.board(), list))
+    }
+
     /// The legal moves of the piece on `from` (none when it is not the side to move's).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = self.legal_moves();

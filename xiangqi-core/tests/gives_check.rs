@@ -1,39 +1,82 @@
 //! `Position::gives_check` answers without playing the move (most moves are turned away by
-//! where they start and land): over random games from every position of the perft suite, it
-//! must say of every legal move whether the position after it is check.
+//! where they start and land), and `Position::quiet_checks_into` lists the quiet checks without
+//! trying every quiet move: over random games from every position of the perft suites (xiangqi
+//! and janggi), `gives_check` must say of every legal move whether the position after it is
+//! check, and the quiet checks must be exactly the legal non-captures after which it is.
 
 mod common;
 
-use xiangqi_core::Position;
+use std::collections::BTreeSet;
+use xiangqi_core::{Move, MoveList, Position, Variant};
 
-#[test]
-fn gives_check_agrees_with_playing_the_move() {
-    let cases = common::perft_cases("suite.epd");
-    assert!(cases.len() >= 20);
-    let mut rng = fastrand::Rng::with_seed(31);
-    let (mut moves, mut checks) = (0u64, 0u64);
+/// Moves and checks seen, quiet checks among them.
+#[derive(Default)]
+struct Seen {
+    moves: u64,
+    checks: u64,
+    quiet_checks: u64,
+}
+
+fn walk_random_games(suite: &str, variant: Variant, seed: u64) -> Seen {
+    let cases = common::perft_cases(suite);
+    assert!(cases.len() >= 3, "{suite}");
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut seen = Seen::default();
     for case in &cases {
         for _ in 0..8 {
-            let mut pos = Position::from_fen(&case.fen).unwrap();
+            let mut pos = Position::from_fen_variant(&case.fen, variant).unwrap();
             for _ in 0..120 {
                 let listed = pos.legal_moves();
                 if listed.is_empty() {
                     break;
                 }
+                let mut expected = BTreeSet::new();
                 for &m in listed.iter() {
                     let mut after = pos.clone();
                     after.make_move(m);
                     assert_eq!(pos.gives_check(m), after.is_check(), "{m} in {}", pos.fen());
-                    moves += 1;
-                    checks += u64::from(after.is_check());
+                    seen.moves += 1;
+                    if after.is_check() {
+                        seen.checks += 1;
+                        if pos.piece_at(m.to()).is_none() && m.from() != m.to() {
+                            expected.insert(m);
+                        }
+                    }
                 }
+                let mut quiet_checks = MoveList::new();
+                pos.quiet_checks_into(&mut quiet_checks);
+                let listed_checks: BTreeSet<Move> = quiet_checks.iter().copied().collect();
+                assert_eq!(listed_checks.len(), quiet_checks.len(), "{}", pos.fen());
+                assert_eq!(listed_checks, expected, "quiet checks in {}", pos.fen());
+                seen.quiet_checks += expected.len() as u64;
                 pos.make_move(listed[rng.usize(..listed.len())]);
             }
         }
     }
-    // Enough of both answers that a filter turning checks away would be seen.
+    seen
+}
+
+#[test]
+fn xiangqi_checks_agree_with_playing_the_move() {
+    let seen = walk_random_games("suite.epd", Variant::Xiangqi, 31);
+    // Enough of each answer that a filter turning checks away would be seen.
     assert!(
-        moves > 100_000 && checks > 2_000,
-        "{moves} moves, {checks} checks"
+        seen.moves > 100_000 && seen.checks > 2_000 && seen.quiet_checks > 1_000,
+        "{} moves, {} checks, {} quiet",
+        seen.moves,
+        seen.checks,
+        seen.quiet_checks
+    );
+}
+
+#[test]
+fn janggi_checks_agree_with_playing_the_move() {
+    let seen = walk_random_games("janggi.epd", Variant::Janggi, 32);
+    assert!(
+        seen.moves > 20_000 && seen.checks > 200 && seen.quiet_checks > 100,
+        "{} moves, {} checks, {} quiet",
+        seen.moves,
+        seen.checks,
+        seen.quiet_checks
     );
 }

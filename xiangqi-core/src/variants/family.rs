@@ -64,6 +64,18 @@ pub(crate) trait Family {
     fn is_pseudo_legal(b: &Board, m: Move) -> bool;
     /// `true` when `m` is legal.
     fn is_legal(b: &Board, m: Move) -> bool;
+    /// Appends the legal non-captures that give check. By default every legal non-capture
+    /// is generated and asked [`Family::gives_check`]; a game that knows where its checks can
+    /// come from generates fewer.
+    fn quiet_checks_into(b: &Board, list: &mut MoveList) {
+        let mut quiets = MoveList::new();
+        Self::generate(b, &mut quiets, !b.occupied);
+        for &m in quiets.iter() {
+            if Self::gives_check(b, m) {
+                list.push(m);
+            }
+        }
+    }
     /// The history byte after `m` (see [`Board::janggi_history`]); 0 where the game keeps none.
     fn history_after(b: &Board, m: Move) -> u8;
 }

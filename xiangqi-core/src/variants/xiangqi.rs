@@ -15,7 +15,7 @@ use crate::attacks;
 use crate::bitboard::{bit, Bitboard};
 use crate::board::Board;
 use crate::color::Color;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::role::{Piece, Role};
 use crate::setup::Setup;
 use crate::square::{File, Rank, Square};
@@ -183,19 +183,9 @@ impl Family for Xiangqi {
             return false;
         };
         let king = b.general(!us);
-        // Most moves touch neither the general's rank and file (where chariots and cannons
-        // check and screens come and go) nor a horse's leg beside it, and cannot check
-        // unless a horse or a soldier lands on a point attacking it.
-        let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
-        if !on_lines(from) && !on_lines(to) && !attacks::horse_legs(king).contains(from) {
-            let direct = match piece.role {
-                Role::Horse => attacks::horse_attacks(king, Bitboard::EMPTY),
-                Role::Soldier => attacks::soldier_attackers(us, king),
-                _ => Bitboard::EMPTY,
-            };
-            if !direct.contains(to) {
-                return false;
-            }
+        // Most moves cannot check: tested from the points as cheaply as possible.
+        if !may_check(piece, from, to, king) {
+            return false;
         }
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
@@ -282,10 +272,78 @@ impl Family for Xiangqi {
         Xiangqi::is_pseudo_legal(b, m) && king_safe_after(b, m.from(), m.to())
     }
 
+    fn quiet_checks_into(b: &Board, list: &mut MoveList) {
+        let us = b.turn;
+        let king = b.general(!us);
+        let empty = !b.occupied;
+        for role in [
+            Role::Chariot,
+            Role::Cannon,
+            Role::Horse,
+            Role::Soldier,
+            Role::Advisor,
+            Role::Elephant,
+            Role::General,
+        ] {
+            let piece = Piece::new(us, role);
+            for from in b.pieces(us, role) {
+                let targets = attacks::moves_on_file(piece, from, b.occupied, || {
+                    b.file_occupancy(from.file())
+                });
+                for to in targets & empty & check_targets(piece, from, king) {
+                    let m = Move::new(from, to);
+                    if Xiangqi::gives_check(b, m) && king_safe_after(b, from, to) {
+                        list.push(m);
+                    }
+                }
+            }
+        }
+    }
+
     #[inline(always)]
     fn history_after(_: &Board, _: Move) -> u8 {
         0
     }
+}
+
+/// `true` when a move of `piece` from `from` to `to` can give check to the general on `king`:
+/// when it leaves or reaches the general's rank or file (where chariots and cannons check,
+/// lines and screens open and close, and soldiers, which attack only the points beside them,
+/// stand to check) or leaves a horse's leg beside it, or a horse lands on a point from which
+/// it attacks the general. Every other move cannot.
+#[inline(always)]
+fn may_check(piece: Piece, from: Square, to: Square, king: Square) -> bool {
+    let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
+    on_lines(from)
+        || on_lines(to)
+        || attacks::horse_legs(king).contains(from)
+        || (piece.role == Role::Horse && horse_check_points(king).contains(to))
+}
+
+/// The points `to` for which [`may_check`] holds, as a set: every point when `from` is on the
+/// general's lines or a horse's leg beside it, else the lines and, for a horse, its checking
+/// points.
+#[inline]
+fn check_targets(piece: Piece, from: Square, king: Square) -> Bitboard {
+    if from.file() == king.file()
+        || from.rank() == king.rank()
+        || attacks::horse_legs(king).contains(from)
+    {
+        return Bitboard::FULL;
+    }
+    let lines = Bitboard::rank(king.rank()) | Bitboard::file(king.file());
+    if piece.role == Role::Horse {
+        lines | horse_check_points(king)
+    } else {
+        lines
+    }
+}
+
+/// The points from which a horse attacks the general on `king`, its leg aside (the leg is
+/// tested after the move).
+#[inline(always)]
+fn horse_check_points(king: Square) -> Bitboard {
+    attacks::horse_attacks(king, Bitboard::EMPTY)
 }
 
 /// Attack test against a hypothetical occupancy: `occupied` is the board, `file_occ` the

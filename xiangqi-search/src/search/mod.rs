@@ -2,7 +2,6 @@
 //! shared transposition table, quiescence, a staged move picker, pruning and reductions, and
 //! Lazy SMP threads. [`crate::Engine`] is the way in.
 
-pub(crate) mod checks;
 pub(crate) mod history;
 pub mod limits;
 pub(crate) mod picker;

@@ -11,7 +11,6 @@
 //! In check every legal move is an evasion, ordered captures first. In quiescence only the
 //! captures are produced (and the evasions when in check).
 
-use super::checks::quiet_checks_into;
 use super::history::{Histories, PieceTo};
 use super::see::{see_ge, SEE_VALUE};
 use core::mem::MaybeUninit;
@@ -306,7 +305,7 @@ impl MovePicker {
                     Some(m) => return Some(m),
                     None if self.with_checks && !self.in_check => {
                         let mut list = MoveList::new();
-                        quiet_checks_into(pos, &mut list);
+                        pos.quiet_checks_into(&mut list);
                         self.len = 0;
                         self.cur = 0;
                         for &m in list.iter() {

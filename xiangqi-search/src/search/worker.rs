@@ -2,7 +2,6 @@
 //! quiescence, on its own copy of the position. Threads share only the transposition table,
 //! the stop flags and their node counters (Lazy SMP).
 
-use super::checks::gives_check;
 use super::history::{self, piece_to, Histories, PieceTo};
 use super::picker::{MovePicker, PickerKind};
 use super::see::{see_ge, SEE_VALUE};
@@ -972,7 +971,7 @@ impl<'a> Worker<'a> {
 
             // Step 12. Shallow-depth pruning, once a line that does not lose is known. Checks are
             // treated like captures: in xiangqi the mating attack is a chain of checks.
-            let gives_check = gives_check(&self.pos, m);
+            let gives_check = self.pos.gives_check(m);
             if best > -MATE_BOUND && !N::PV && !in_check {
                 let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
                 if capture || gives_check {
@@ -1310,7 +1309,7 @@ impl<'a> Worker<'a> {
                     }
                 }
                 // Losing captures.
-                if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) && !gives_check(&self.pos, m) {
+                if !see_ge(&self.pos, m, params::QS_SEE_THRESHOLD) && !self.pos.gives_check(m) {
                     continue;
                 }
             }
