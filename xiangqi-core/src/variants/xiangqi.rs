@@ -183,7 +183,7 @@ impl Family for Xiangqi {
             return false;
         };
         let king = b.general(!us);
-        // Most moves cannot check: tested from the points as cheaply as possible.
+        // Most moves start and land where no check can come from: turned away at once.
         if !may_check(piece, from, to, king) {
             return false;
         }
