@@ -187,27 +187,7 @@ impl Family for Xiangqi {
         if !may_check(piece, from, to, king) {
             return false;
         }
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        let occupied = (b.occupied - from_bb) | to_bb;
-        let mut file_occ = b.file_occ[king.file().index()];
-        if from.file() == king.file() {
-            file_occ &= !(1 << from.rank().index());
-        }
-        if to.file() == king.file() {
-            file_occ |= 1 << to.rank().index();
-        }
-        // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
-        let moved = |role: Role| {
-            let mut bb = b.pieces(us, role) - from_bb;
-            if piece.role == role {
-                bb |= to_bb;
-            }
-            bb
-        };
-        // A legal move never leaves the generals facing, so the flying general gives no check.
-        let moved = |_, role| moved(role);
-        attacks::attackers_on_file::<1, true>(king, occupied, file_occ, [us], moved, false).any()
+        checks_after(b, piece, from, to, king)
     }
 
     #[inline(always)]
@@ -291,9 +271,8 @@ impl Family for Xiangqi {
                     b.file_occupancy(from.file())
                 });
                 for to in targets & empty & check_targets(piece, from, king) {
-                    let m = Move::new(from, to);
-                    if Xiangqi::gives_check(b, m) && king_safe_after(b, from, to) {
-                        list.push(m);
+                    if checks_after(b, piece, from, to, king) && king_safe_after(b, from, to) {
+                        list.push(Move::new(from, to));
                     }
                 }
             }
@@ -304,6 +283,35 @@ impl Family for Xiangqi {
     fn history_after(_: &Board, _: Move) -> u8 {
         0
     }
+}
+
+/// `true` when moving `piece` (of the side to move) from `from` to `to` leaves the enemy
+/// general on `king` attacked (exact for legal moves): the attack test on the board after the
+/// move, without [`may_check`]'s shortcut (callers test it, or a set that holds it, first).
+#[inline]
+fn checks_after(b: &Board, piece: Piece, from: Square, to: Square, king: Square) -> bool {
+    let us = b.turn;
+    let from_bb = Bitboard::from_square(from);
+    let to_bb = Bitboard::from_square(to);
+    let occupied = (b.occupied - from_bb) | to_bb;
+    let mut file_occ = b.file_occ[king.file().index()];
+    if from.file() == king.file() {
+        file_occ &= !(1 << from.rank().index());
+    }
+    if to.file() == king.file() {
+        file_occ |= 1 << to.rank().index();
+    }
+    // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
+    let moved = |role: Role| {
+        let mut bb = b.pieces(us, role) - from_bb;
+        if piece.role == role {
+            bb |= to_bb;
+        }
+        bb
+    };
+    // A legal move never leaves the generals facing, so the flying general gives no check.
+    let moved = |_, role| moved(role);
+    attacks::attackers_on_file::<1, true>(king, occupied, file_occ, [us], moved, false).any()
 }
 
 /// `true` when a move of `piece` from `from` to `to` can give check to the general on `king`:
