@@ -105,20 +105,25 @@ pub const ASPIRATION_DELTA: i32 = 18;
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// Razoring: at depth `d` <= [`RAZOR_MAX_DEPTH`], drop into quiescence when the static eval is
-/// below alpha by `RAZOR_MARGIN * d`.
-pub const RAZOR_MARGIN: i32 = 260;
+/// below alpha by `RAZOR_MARGIN * (1 + d * d)`.
+///
+/// The margins that trust the static evaluation to skip moves (razoring, reverse futility,
+/// futility) are wide and the null move reduces hard: the net misjudges some positions by
+/// several pawns, and where it does a tight margin cuts the very replies that would show it,
+/// at any depth, while a null-move search still looks at them.
+pub const RAZOR_MARGIN: i32 = 400;
 /// See [`RAZOR_MARGIN`].
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// Reverse futility: a static eval above beta by `RFP_MARGIN * d` (less when improving) returns.
-pub const RFP_MARGIN: i32 = 90;
+pub const RFP_MARGIN: i32 = 150;
 /// See [`RFP_MARGIN`].
 pub const RFP_MAX_DEPTH: i32 = 7;
 /// Null move: minimum depth.
 pub const NMP_MIN_DEPTH: i32 = 2;
 /// Null move: base reduction.
-pub const NMP_BASE_REDUCTION: i32 = 3;
+pub const NMP_BASE_REDUCTION: i32 = 4;
 /// Null move: one more ply of reduction per this many plies of depth.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
+pub const NMP_DEPTH_DIVISOR: i32 = 3;
 /// Null move: one more ply per this many centipawns of eval above beta (at most 3).
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Null move: depth from which a fail-high is verified by a reduced normal search, as a guard
@@ -136,9 +141,9 @@ pub const PROBCUT_REDUCTION: i32 = 4;
 pub const IIR_MIN_DEPTH: i32 = 4;
 /// Futility pruning of quiet moves at depth `d`: eval + `FUTILITY_BASE + FUTILITY_PER_DEPTH * d`
 /// below alpha.
-pub const FUTILITY_BASE: i32 = 80;
+pub const FUTILITY_BASE: i32 = 120;
 /// See [`FUTILITY_BASE`].
-pub const FUTILITY_PER_DEPTH: i32 = 110;
+pub const FUTILITY_PER_DEPTH: i32 = 160;
 /// See [`FUTILITY_BASE`].
 pub const FUTILITY_MAX_DEPTH: i32 = 7;
 /// Late-move pruning: at depth `d`, quiet moves after `LMP_BASE + d * d` (halved when not

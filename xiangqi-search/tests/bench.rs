@@ -7,12 +7,12 @@ use xiangqi_search::Evaluation;
 
 /// Nodes of `xiangqi bench` (the engine's default evaluation) at the default depth; the page's
 /// browser test reads this line too.
-const EXPECTED_BENCH_NODES: u64 = 846_532;
+const EXPECTED_BENCH_NODES: u64 = 950_558;
 /// Nodes of `xiangqi bench --eval classical` at the default depth.
-const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 912_280;
+const EXPECTED_CLASSICAL_BENCH_NODES: u64 = 1_189_894;
 /// Nodes of `xiangqi bench --variant janggi` (the janggi net) and with `--eval classical`.
-const EXPECTED_JANGGI_BENCH_NODES: u64 = 783_832;
-const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 812_686;
+const EXPECTED_JANGGI_BENCH_NODES: u64 = 1_005_255;
+const EXPECTED_JANGGI_CLASSICAL_BENCH_NODES: u64 = 852_357;
 
 #[test]
 fn bench_node_count_is_pinned() {

@@ -814,7 +814,9 @@ impl<'a> Worker<'a> {
         let mut mate_threat = false;
         if !N::PV && !in_check && excluded.is_null() {
             // Step 7. Razoring: hopeless by a wide margin, so check the captures only.
-            if depth <= params::RAZOR_MAX_DEPTH && eval + params::RAZOR_MARGIN * depth < alpha {
+            if depth <= params::RAZOR_MAX_DEPTH
+                && eval + params::RAZOR_MARGIN * (1 + depth * depth) < alpha
+            {
                 let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply, 0);
                 if value <= alpha {
                     return value;
