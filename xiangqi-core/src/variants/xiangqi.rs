@@ -293,14 +293,7 @@ fn checks_after(b: &Board, piece: Piece, from: Square, to: Square, king: Square)
     let us = b.turn;
     let from_bb = Bitboard::from_square(from);
     let to_bb = Bitboard::from_square(to);
-    let occupied = (b.occupied - from_bb) | to_bb;
-    let mut file_occ = b.file_occ[king.file().index()];
-    if from.file() == king.file() {
-        file_occ &= !(1 << from.rank().index());
-    }
-    if to.file() == king.file() {
-        file_occ |= 1 << to.rank().index();
-    }
+    let (occupied, file_occ) = occupancy_after(b, from, to, king.file());
     // Our pieces after the move, by role (a capture on `to` removes nothing of ours).
     let moved = |role: Role| {
         let mut bb = b.pieces(us, role) - from_bb;
@@ -370,6 +363,21 @@ fn attacked_with(
     attacks::attackers_on_file::<1, true>(sq, occupied, file_occ, [by], pieces, true).any()
 }
 
+/// The board's occupancy after a piece moves `from` -> `to` (a capture on `to` or not), and the
+/// occupancy of `file` by rank, as the attack tests on a line take them.
+#[inline(always)]
+fn occupancy_after(b: &Board, from: Square, to: Square, file: File) -> (Bitboard, u16) {
+    let occupied = Bitboard((b.occupied.0 & !bit(from as u32)) | bit(to as u32));
+    let mut file_occ = b.file_occ[file.index()];
+    if from.file() == file {
+        file_occ &= !(1 << from.rank().index());
+    }
+    if to.file() == file {
+        file_occ |= 1 << to.rank().index();
+    }
+    (occupied, file_occ)
+}
+
 /// `true` when the side to move's general would be safe after moving `from` -> `to`
 /// (a pseudo-legal move of the side to move).
 #[inline]
@@ -380,15 +388,7 @@ fn king_safe_after(b: &Board, from: Square, to: Square) -> bool {
     } else {
         b.generals[us.index()]
     };
-    let occupied = Bitboard((b.occupied.0 & !bit(from as u32)) | bit(to as u32));
-    let kf = ksq.file().index();
-    let mut file_occ = b.file_occ[kf];
-    if from.file().index() == kf {
-        file_occ &= !(1 << from.rank().index());
-    }
-    if to.file().index() == kf {
-        file_occ |= 1 << to.rank().index();
-    }
+    let (occupied, file_occ) = occupancy_after(b, from, to, ksq.file());
     !attacked_with(b, ksq, !us, occupied, file_occ, Bitboard::from_square(to))
 }
 
