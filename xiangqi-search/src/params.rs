@@ -104,13 +104,13 @@ pub const NO_ATTACKERS_DIVISOR: i32 = 8;
 pub const ASPIRATION_DELTA: i32 = 18;
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+// The margins that trust the static evaluation to skip moves (razoring, reverse futility,
+// futility) are wide and the null move reduces hard: the net misjudges some positions by
+// several pawns, and where it does a tight margin cuts the very replies that would show it, at
+// any depth, while a null-move search still looks at them.
+
 /// Razoring: at depth `d` <= [`RAZOR_MAX_DEPTH`], drop into quiescence when the static eval is
 /// below alpha by `RAZOR_MARGIN * (1 + d * d)`.
-///
-/// The margins that trust the static evaluation to skip moves (razoring, reverse futility,
-/// futility) are wide and the null move reduces hard: the net misjudges some positions by
-/// several pawns, and where it does a tight margin cuts the very replies that would show it,
-/// at any depth, while a null-move search still looks at them.
 pub const RAZOR_MARGIN: i32 = 400;
 /// See [`RAZOR_MARGIN`].
 pub const RAZOR_MAX_DEPTH: i32 = 3;
