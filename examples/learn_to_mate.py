@@ -125,6 +125,8 @@ class Net:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minutes", type=float, default=4.0, help="training time (default 4)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="stop after this many iterations, or at --minutes if sooner")
     parser.add_argument("--games", type=int, default=64, help="games played at once (default 64)")
     parser.add_argument("--simulations", type=int, default=32, help="search simulations a move")
     parser.add_argument("--max-plies", type=int, default=40, help="plies before a draw (default 40)")
@@ -157,7 +159,7 @@ def main() -> None:
     rows = []
     start = time.monotonic()
     iteration = 0
-    while time.monotonic() - start < args.minutes * 60:
+    while time.monotonic() - start < args.minutes * 60 and iteration != args.iterations:
         wins = finished = 0
         for _ in range(args.moves_per_iteration):
             masks = infos["action_mask"].copy()

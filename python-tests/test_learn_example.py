@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_training_example_learns_and_draws_its_curve(tmp_path: Path) -> None:
     out = tmp_path / "curve"
     subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "learn_to_mate.py"), "--minutes", "0.15",
-         "--games", "16", "--simulations", "8", "--moves-per-iteration", "20",
+        [sys.executable, str(ROOT / "examples" / "learn_to_mate.py"), "--minutes", "3",
+         "--iterations", "3", "--games", "16", "--simulations", "8", "--moves-per-iteration", "20",
          "--train-steps", "10", "--out", str(out)],
         check=True, capture_output=True, text=True, timeout=240,
     )
