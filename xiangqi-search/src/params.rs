@@ -176,6 +176,13 @@ pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 5;
 pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
 /// Quiescence: delta pruning margin over the captured piece's value.
 pub const DELTA_MARGIN: i32 = 160;
+/// Quiescence: the captured piece's value in delta pruning with xiangqi's net, in percent of
+/// its exchange value. The exchange values are on the hand-written evaluation's scale (which
+/// keeps 100); the net values a piece about half as much again (a chariot about 1,600, a
+/// cannon about 700), and with the exchange value a recapture that restores the balance after
+/// a chariot was taken counts as hopeless. Janggi keeps 100: there it lost (28-36 over 64
+/// games).
+pub const DELTA_VICTIM_PERCENT: i32 = 150;
 /// Quiescence: captures whose SEE is below this are skipped.
 pub const QS_SEE_THRESHOLD: i32 = 0;
 /// History bonus: `min(HISTORY_BONUS_MUL * d * d + HISTORY_BONUS_ADD * d, HISTORY_BONUS_MAX)`.

@@ -166,6 +166,9 @@ pub(crate) struct Worker<'a> {
     pub completed: Vec<RootMove>,
     /// The learned evaluation's accumulators along the search path.
     accumulators: Option<AccumulatorStack>,
+    /// A captured piece's worth in delta pruning, in percent of its exchange value: the
+    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] with xiangqi's net).
+    delta_victim_percent: i32,
 }
 
 impl<'a> Worker<'a> {
@@ -206,6 +209,11 @@ impl<'a> Worker<'a> {
             accumulators: shared
                 .net
                 .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 8)),
+            delta_victim_percent: if shared.net.is_some() && !root.variant().is_janggi() {
+                params::DELTA_VICTIM_PERCENT
+            } else {
+                100
+            },
         }
     }
 
@@ -1305,8 +1313,8 @@ impl<'a> Worker<'a> {
             if !in_check && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 if let Some(victim) = self.pos.piece_at(m.to()) {
-                    if static_eval + SEE_VALUE[victim.role.index()] + params::DELTA_MARGIN <= alpha
-                    {
+                    let victim = SEE_VALUE[victim.role.index()] * self.delta_victim_percent / 100;
+                    if static_eval + victim + params::DELTA_MARGIN <= alpha {
                         continue;
                     }
                 }
