@@ -166,9 +166,9 @@ pub(crate) struct Worker<'a> {
     pub completed: Vec<RootMove>,
     /// The learned evaluation's accumulators along the search path.
     accumulators: Option<AccumulatorStack>,
-    /// A captured piece's worth in delta pruning, in percent of its exchange value: the
-    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] with xiangqi's net).
-    delta_victim_percent: i32,
+    /// A captured piece's worth in delta pruning, by role: its exchange value on the
+    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] of it with xiangqi's net).
+    delta_victim: [i32; 7],
 }
 
 impl<'a> Worker<'a> {
@@ -209,10 +209,13 @@ impl<'a> Worker<'a> {
             accumulators: shared
                 .net
                 .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 8)),
-            delta_victim_percent: if shared.net.is_some() && !root.variant().is_janggi() {
-                params::DELTA_VICTIM_PERCENT
-            } else {
-                100
+            delta_victim: {
+                let percent = if shared.net.is_some() && !root.variant().is_janggi() {
+                    params::DELTA_VICTIM_PERCENT
+                } else {
+                    100
+                };
+                SEE_VALUE.map(|value| value * percent / 100)
             },
         }
     }
@@ -1313,7 +1316,7 @@ impl<'a> Worker<'a> {
             if !in_check && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 if let Some(victim) = self.pos.piece_at(m.to()) {
-                    let victim = SEE_VALUE[victim.role.index()] * self.delta_victim_percent / 100;
+                    let victim = self.delta_victim[victim.role.index()];
                     if static_eval + victim + params::DELTA_MARGIN <= alpha {
                         continue;
                     }
