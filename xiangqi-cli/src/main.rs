@@ -16,6 +16,7 @@ macro_rules! out {
 mod play;
 mod puzzles;
 mod records;
+mod tune;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ const USAGE: &str = "usage:
 {RECORDS}
   xiangqi puzzles mine|verify|screen|games|judge ...   mine games for puzzles, verify or screen a puzzle file
   xiangqi nnue gen|train ...   training data and training for the learned evaluation
+  xiangqi tune params|spsa ... the search's run-time numbers; tune them by SPSA
   xiangqi --version            the version (also -V)
 With no command and stdin not a terminal (a GUI started the program), `uci` is assumed.
 `xiangqi CMD --help` or `xiangqi help CMD` describes one command (`xiangqi pgn stats --help`).";
@@ -68,6 +70,7 @@ a row end the game, as Fairy-Stockfish counts."
         "pgn stats" => records::PGN_STATS_USAGE,
         "puzzles" => puzzles::USAGE,
         "nnue" => nnue::USAGE,
+        "tune" => tune::USAGE,
         _ => return None,
     })
 }
@@ -145,6 +148,7 @@ fn main() -> ExitCode {
         Some("pgn") => records::pgn_command(&args[1..]),
         Some("puzzles") => puzzles::command(&args[1..]),
         Some("nnue") => nnue::command(&args[1..]),
+        Some("tune") => tune::command(&args[1..]),
         None if !std::io::stdin().is_terminal() => {
             uci_command(None);
             Ok(())

@@ -118,11 +118,11 @@ fn data_summary(path: &std::path::Path, data: &DataFile) -> String {
 }
 
 /// Threads by default: one per core.
-fn every_core() -> usize {
+pub fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn format_duration(seconds: f64) -> String {
+pub fn format_duration(seconds: f64) -> String {
     let s = seconds.max(0.0) as u64;
     format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
 }

@@ -444,3 +444,85 @@ fn convert_to_a_folder_writes_one_xqf_file_per_game() {
     assert!(!ok && err.contains("--format is for a folder"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tune_lists_the_search_numbers_and_an_spsa_run_resumes_from_its_state() {
+    let limit = Duration::from_secs(120);
+    let out = run(&["tune", "params"], "", limit);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        xiangqi_search::params::TUNABLES.len(),
+        "{text}"
+    );
+    for line in &lines {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        assert_eq!(fields[1], "int", "{line}");
+        let numbers: Vec<i64> = fields[2..6].iter().map(|f| f.parse().unwrap()).collect();
+        assert!(
+            numbers[1] <= numbers[0] && numbers[0] <= numbers[2],
+            "{line}"
+        );
+    }
+    assert!(lines.iter().any(|l| l.starts_with("RFP_MARGIN, int, ")));
+
+    for bad in [
+        &["tune", "spsa", "--nodes", "0"][..],
+        &["tune", "spsa", "--only", "RFP_MARGIN,BOGUS"],
+        &["tune", "spsa", "--r-end", "-1"],
+        &["tune", "spsa", "--iterations"],
+        &["tune", "bogus"],
+    ] {
+        let out = run(bad, "", limit);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+            "{bad:?}"
+        );
+    }
+
+    let state = std::env::temp_dir().join(format!("xiangqi-spsa-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&state);
+    let state_arg = state.to_str().unwrap();
+    let args = [
+        "tune",
+        "spsa",
+        "--iterations",
+        "2",
+        "--nodes",
+        "300",
+        "--pairs",
+        "1",
+        "--threads",
+        "1",
+        "--only",
+        "RFP_MARGIN,LMR_BASE",
+        "--state",
+        state_arg,
+    ];
+    let out = run(&args, "", limit);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let values = String::from_utf8(out.stdout).unwrap();
+    let names: Vec<&str> = values.lines().filter_map(|l| l.split(' ').next()).collect();
+    assert_eq!(names, ["RFP_MARGIN", "LMR_BASE"], "{values}");
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert!(saved.starts_with("iteration 2\ngames 4\n"), "{saved}");
+    // Run again: nothing left to play, the same values.
+    let again = run(&args, "", limit);
+    assert!(again.status.success());
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), values);
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
+    // A damaged state is refused, not overwritten.
+    std::fs::write(&state, "iteration two\n").unwrap();
+    let out = run(&args, "", limit);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("iteration two"));
+    let _ = std::fs::remove_file(&state);
+}

@@ -166,7 +166,7 @@ fn mix(seed: u64, index: u64, attempt: u64) -> u64 {
 
 /// The start of game `index`: an opening and its random plies, drawn again until the
 /// position is balanced and not over.
-fn start_position(engine: &mut Engine, config: &GenConfig, index: u64) -> Position {
+pub(crate) fn start_position(engine: &mut Engine, config: &GenConfig, index: u64) -> Position {
     let mut fallback = None;
     for attempt in 0..64 {
         let mut rng = fastrand::Rng::with_seed(mix(config.seed, index, attempt));
@@ -220,8 +220,30 @@ fn rules_for(rules: Rules, start: &Position) -> Rules {
 /// Plays game `index` of the run to its end.
 pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRecord {
     let start = start_position(engine, config, index);
-    engine.new_game();
-    let mut game = Game::new(start.clone(), rules_for(config.rules, &start));
+    let (result, termination, moves) =
+        play_out(core::slice::from_mut(engine), Color::Red, &start, config);
+    GameRecord {
+        index,
+        start,
+        result,
+        termination,
+        moves,
+    }
+}
+
+/// Plays a game from `start` to its end (by the rules, or adjudicated by `config`'s
+/// thresholds): with one engine, against itself; with two, the first plays `first` (Red or
+/// Black) and the second the other side. Every engine starts a new game first.
+pub(crate) fn play_out(
+    engines: &mut [Engine],
+    first: Color,
+    start: &Position,
+    config: &GenConfig,
+) -> (GameResult, u8, Vec<ScoredMove>) {
+    for engine in engines.iter_mut() {
+        engine.new_game();
+    }
+    let mut game = Game::new(start.clone(), rules_for(config.rules, start));
     let mut moves = Vec::new();
     let limits = Limits {
         nodes: Some(config.nodes),
@@ -239,6 +261,8 @@ pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRec
         if moves.len() as u32 >= config.max_plies {
             break (GameResult::Draw, ADJUDICATED);
         }
+        let turn = game.position().turn();
+        let engine = &mut engines[usize::from(turn != first) % engines.len()];
         let found = engine.search_game(&game, &limits, &mut |_| {});
         let Some(mv) = found.best_move else {
             // No legal move: the rules above end such a game first; a draw keeps it harmless.
@@ -246,7 +270,6 @@ pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRec
         };
         let score = data_score(found.score);
         moves.push(ScoredMove { mv, score });
-        let turn = game.position().turn();
         // Adjudication looks at the score from Red's side.
         let red_score = if turn == Color::Red {
             i32::from(score)
@@ -282,13 +305,7 @@ pub fn play_game(engine: &mut Engine, config: &GenConfig, index: u64) -> GameRec
             break (GameResult::Draw, ADJUDICATED);
         }
     };
-    GameRecord {
-        index,
-        start,
-        result,
-        termination,
-        moves,
-    }
+    (result, termination, moves)
 }
 
 /// How a run is going, for a progress line.

@@ -13,14 +13,14 @@
 
 use crate::eval::Evaluation;
 use crate::levels::{self, Level, Rng};
-use crate::params;
+use crate::params::{self, ParamError, SearchParams};
 use crate::rules::Rules;
 use crate::score::{Score, Value, INFINITE, MAX_PLY};
 use crate::search::history::Histories;
 use crate::search::limits::{Limits, ScoreBound, SearchInfo, SearchResult};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::worker::{Frame, NodeCounter, RootMove, Shared, Worker};
+use crate::search::worker::{reductions, Frame, NodeCounter, Reductions, RootMove, Shared, Worker};
 use crate::Instant;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +57,9 @@ pub struct EngineOptions {
     /// Milliseconds kept per move for communication (UCI `Move Overhead`): taken off the clock
     /// (at most a quarter of it) before it is shared out; a fixed move time is spent whole.
     pub move_overhead_ms: u64,
+    /// The search's run-time numbers (the shipped constants by default; a tuning run moves
+    /// them). Each is clamped into its range ([`params::TUNABLES`]).
+    pub search: SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -70,6 +73,7 @@ impl Default for EngineOptions {
             seed: None,
             evaluation: Evaluation::default(),
             move_overhead_ms: params::DEFAULT_MOVE_OVERHEAD_MS,
+            search: SearchParams::default(),
         }
     }
 }
@@ -172,6 +176,8 @@ pub struct Engine {
     histories: Vec<Histories>,
     stop: StopHandle,
     rng: Rng,
+    /// The late-move reductions for `options.search`.
+    reductions: Box<Reductions>,
 }
 
 impl Engine {
@@ -204,13 +210,15 @@ impl Engine {
         Ok(Engine::with_table(options, tt))
     }
 
-    fn with_table(options: EngineOptions, tt: TranspositionTable) -> Engine {
+    fn with_table(mut options: EngineOptions, tt: TranspositionTable) -> Engine {
         let seed = options.seed.unwrap_or_else(clock_seed);
+        options.search = options.search.clamped();
         Engine {
             tt,
             histories: Vec::new(),
             stop: StopHandle::default(),
             rng: Rng::new(seed),
+            reductions: reductions(&options.search),
             options,
         }
     }
@@ -287,6 +295,21 @@ impl Engine {
     /// 0..=[`params::MAX_MOVE_OVERHEAD_MS`]).
     pub fn set_move_overhead_ms(&mut self, ms: u64) {
         self.options.move_overhead_ms = ms.min(params::MAX_MOVE_OVERHEAD_MS);
+    }
+
+    /// Sets the run-time search number `name` (a name of [`params::TUNABLES`], any case) to
+    /// `value`, or says why not (an unknown name, a value outside its range); on an error the
+    /// numbers stay as they were.
+    pub fn set_search_param(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        self.options.search.set(name, value)?;
+        self.reductions = reductions(&self.options.search);
+        Ok(())
+    }
+
+    /// Sets all run-time search numbers at once, each clamped into its range.
+    pub fn set_search_params(&mut self, search: SearchParams) {
+        self.options.search = search.clamped();
+        self.reductions = reductions(&self.options.search);
     }
 
     /// Reseeds the levels' random choice (`None`: from the clock, so games vary).
@@ -450,6 +473,8 @@ impl Engine {
             max_depth,
             mate_moves: limits.mate,
             net: self.options.evaluation.net_for(root.variant()),
+            params: self.options.search,
+            reductions: &self.reductions,
         };
         let reported_lines = self.options.multipv.min(multipv);
         let (main_hist, helper_hists) = self.histories.split_at_mut(1);
@@ -715,6 +740,46 @@ mod tests {
         // The lenient setter clamps instead; a table too large to allocate keeps the old one.
         engine.set_hash_mb(0);
         assert_eq!(engine.options().hash_mb, 1);
+    }
+
+    #[test]
+    fn search_numbers_reach_the_search_and_bad_ones_are_refused_or_clamped() {
+        let nodes = |engine: &mut Engine| {
+            engine.new_game();
+            let limits = Limits {
+                depth: Some(7),
+                ..Limits::default()
+            };
+            engine
+                .search_position(&Position::startpos(), &limits, &mut |_| {})
+                .nodes
+        };
+        let options = EngineOptions {
+            hash_mb: 4,
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(options.clone());
+        let shipped = nodes(&mut engine);
+        assert!(matches!(
+            engine.set_search_param("LMR_BASE", 1_000),
+            Err(ParamError::OutOfRange { .. })
+        ));
+        assert!(engine.set_search_param("NO_SUCH", 1).is_err());
+        assert_eq!(engine.options().search, SearchParams::default());
+        assert_eq!(nodes(&mut engine), shipped);
+        // More reduction (the table is rebuilt), fewer nodes.
+        engine.set_search_param("lmr_base", 200).unwrap();
+        assert_eq!(engine.options().search.lmr_base, 200);
+        assert!(nodes(&mut engine) < shipped);
+        // Options out of range are clamped when the engine is made, as the setter does.
+        let search = SearchParams {
+            lmr_base: 10_000,
+            ..SearchParams::default()
+        };
+        let mut clamped = Engine::new(EngineOptions { search, ..options });
+        assert_eq!(clamped.options().search.lmr_base, 200);
+        clamped.set_search_params(SearchParams::default());
+        assert_eq!(nodes(&mut clamped), shipped);
     }
 
     #[test]

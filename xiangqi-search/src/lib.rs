@@ -22,6 +22,7 @@ pub mod review;
 pub mod rules;
 mod score;
 pub mod search;
+pub mod tune;
 pub mod uci;
 
 /// The clock: std's, except in browsers (wasm32-unknown-unknown), where std's panics.

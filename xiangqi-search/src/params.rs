@@ -294,3 +294,215 @@ pub const LEVEL_MASTER: LevelParams = LevelParams {
     temperature: 0,
     margin: 0,
 };
+
+// ----- run-time search numbers -------------------------------------------------------------------
+
+/// A search number that can be changed at run time, with the range a tuning run may move it
+/// in: the UCI option of its name (hidden from the option list), [`SearchParams::set`], and
+/// `xiangqi tune` read this table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    /// The constant's name in this module, which is also its UCI option's name.
+    pub name: &'static str,
+    /// The value the engine ships with (the constant).
+    pub default: i32,
+    /// The smallest value accepted.
+    pub min: i32,
+    /// The largest value accepted.
+    pub max: i32,
+    /// How far a tuning run perturbs it at the end of the run (SPSA's `c`), about a
+    /// twentieth of its range.
+    pub step: i32,
+}
+
+/// Declares [`SearchParams`] and [`TUNABLES`] from one list, so the two cannot disagree.
+macro_rules! search_params {
+    ($($field:ident = $konst:ident in $min:literal ..= $max:literal step $step:literal;)*) => {
+        /// The search numbers a search reads at run time, so that a tuning run can move them
+        /// without a rebuild. [`SearchParams::default`] holds the constants above; each field
+        /// is the constant of the same name in capitals.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $(
+                #[doc = concat!("[`", stringify!($konst), "`].")]
+                pub $field: i32,
+            )*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams { $($field: $konst,)* }
+            }
+        }
+
+        /// Every run-time search number, in the order of [`SearchParams`]'s fields.
+        pub const TUNABLES: &[Tunable] = &[
+            $(Tunable { name: stringify!($konst), default: $konst, min: $min, max: $max, step: $step },)*
+        ];
+
+        impl SearchParams {
+            /// The field of the number named `name` (as in [`TUNABLES`], any case).
+            fn slot(&mut self, name: &str) -> Option<(&'static Tunable, &mut i32)> {
+                let tunable = TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))?;
+                $(
+                    if tunable.name == stringify!($konst) {
+                        return Some((tunable, &mut self.$field));
+                    }
+                )*
+                None
+            }
+        }
+    };
+}
+
+search_params! {
+    aspiration_delta = ASPIRATION_DELTA in 6..=50 step 3;
+    razor_margin = RAZOR_MARGIN in 150..=900 step 40;
+    rfp_margin = RFP_MARGIN in 60..=300 step 12;
+    nmp_eval_divisor = NMP_EVAL_DIVISOR in 80..=400 step 20;
+    probcut_margin = PROBCUT_MARGIN in 60..=400 step 16;
+    futility_base = FUTILITY_BASE in 30..=300 step 12;
+    futility_per_depth = FUTILITY_PER_DEPTH in 60..=320 step 12;
+    see_quiet_margin = SEE_QUIET_MARGIN in 5..=80 step 4;
+    see_capture_margin = SEE_CAPTURE_MARGIN in 30..=250 step 10;
+    lmr_base = LMR_BASE in 0..=200 step 8;
+    lmr_divisor = LMR_DIVISOR in 120..=400 step 12;
+    lmr_history_divisor = LMR_HISTORY_DIVISOR in 6000..=32000 step 1000;
+    lmr_deeper_margin = LMR_DEEPER_MARGIN in 5..=100 step 4;
+    lmr_shallower_margin = LMR_SHALLOWER_MARGIN in 0..=40 step 2;
+    history_prune_margin = HISTORY_PRUNE_MARGIN in 500..=8000 step 300;
+    delta_margin = DELTA_MARGIN in 40..=400 step 16;
+    delta_victim_percent = DELTA_VICTIM_PERCENT in 80..=220 step 8;
+    history_bonus_add = HISTORY_BONUS_ADD in 10..=200 step 8;
+    history_bonus_max = HISTORY_BONUS_MAX in 400..=4000 step 120;
+}
+
+/// Why a run-time search number could not be set; the numbers are unchanged after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No run-time search number has this name.
+    Unknown(String),
+    /// The value is outside the number's range.
+    OutOfRange {
+        /// The number's name.
+        name: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest accepted.
+        min: i32,
+        /// The largest accepted.
+        max: i32,
+    },
+}
+
+impl core::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search number is named {name:?}"),
+            ParamError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "{name} {value} is outside {min}..={max}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl SearchParams {
+    /// The value of the number named `name` (any case), if there is one.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut copy = *self;
+        copy.slot(name).map(|(_, value)| *value)
+    }
+
+    /// Sets the number named `name` (any case) to `value`, or says why not (an unknown name,
+    /// a value outside its range).
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        let (tunable, slot) = self
+            .slot(name)
+            .ok_or_else(|| ParamError::Unknown(name.to_owned()))?;
+        if !(i64::from(tunable.min)..=i64::from(tunable.max)).contains(&value) {
+            return Err(ParamError::OutOfRange {
+                name: tunable.name,
+                value,
+                min: tunable.min,
+                max: tunable.max,
+            });
+        }
+        *slot = value as i32;
+        Ok(())
+    }
+
+    /// These numbers with each brought into its range.
+    pub fn clamped(mut self) -> SearchParams {
+        for tunable in TUNABLES {
+            if let Some((_, slot)) = self.slot(tunable.name) {
+                *slot = (*slot).clamp(tunable.min, tunable.max);
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tunables_name_their_constants_and_ranges_hold_them() {
+        let shipped = SearchParams::default();
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert_eq!(shipped.get(t.name), Some(t.default), "{}", t.name);
+            assert!(t.min <= t.default && t.default <= t.max, "{}", t.name);
+            assert!(t.step > 0 && 4 * t.step <= t.max - t.min, "{}", t.name);
+            assert!(
+                TUNABLES[..i].iter().all(|u| u.name != t.name),
+                "{} twice",
+                t.name
+            );
+        }
+        assert_eq!(shipped.rfp_margin, RFP_MARGIN);
+        assert_eq!(shipped.lmr_base, LMR_BASE);
+    }
+
+    #[test]
+    fn set_checks_the_name_and_the_range_and_keeps_the_numbers_on_an_error() {
+        let mut p = SearchParams::default();
+        assert_eq!(p.set("rfp_margin", 140), Ok(()));
+        assert_eq!(p.rfp_margin, 140);
+        assert_eq!(p.get("RFP_MARGIN"), Some(140));
+        let before = p;
+        assert_eq!(
+            p.set("RFP_MARGIN", 301),
+            Err(ParamError::OutOfRange {
+                name: "RFP_MARGIN",
+                value: 301,
+                min: 60,
+                max: 300
+            })
+        );
+        assert!(p.set("RFP_MARGIN", i64::MIN).is_err());
+        assert_eq!(
+            p.set("NOT_A_NUMBER", 1),
+            Err(ParamError::Unknown("NOT_A_NUMBER".to_owned()))
+        );
+        assert_eq!(p, before);
+        assert_eq!(p.get("NOT_A_NUMBER"), None);
+    }
+
+    #[test]
+    fn clamped_brings_every_number_into_range() {
+        let p = SearchParams {
+            rfp_margin: -5,
+            lmr_history_divisor: i32::MAX,
+            ..SearchParams::default()
+        }
+        .clamped();
+        assert_eq!(p.rfp_margin, 60);
+        assert_eq!(p.lmr_history_divisor, 32000);
+        assert_eq!(p.lmr_base, LMR_BASE);
+    }
+}

@@ -539,3 +539,63 @@ fn move_overhead_is_an_option_with_a_range() {
     );
     assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
 }
+
+/// The last `info ... nodes N` of a session.
+fn last_nodes(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            words.find(|&w| w == "nodes")?;
+            words.next()?.parse().ok()
+        })
+        .next_back()
+        .expect("an info line with nodes")
+}
+
+#[test]
+fn the_search_numbers_are_hidden_options_with_ranges() {
+    let search = |setup: &str| {
+        session(
+            format!(
+                "uci\n{setup}isready\nposition startpos moves h2e2 h9g7\ngo depth 7\nisready\n"
+            )
+            .as_bytes(),
+        )
+    };
+    let shipped = search("");
+    for t in xiangqi_search::params::TUNABLES {
+        assert!(
+            !shipped
+                .iter()
+                .any(|l| l.starts_with("option") && l.contains(t.name)),
+            "{} is listed: {shipped:?}",
+            t.name
+        );
+    }
+    // Accepted in any case, and the search reads it: more reduction, fewer nodes.
+    let reduced = search("setoption name lmr_base value 200\n");
+    assert!(
+        !reduced.iter().any(|l| l.starts_with("info string")),
+        "{reduced:?}"
+    );
+    assert!(
+        last_nodes(&reduced) < last_nodes(&shipped),
+        "{} !< {}",
+        last_nodes(&reduced),
+        last_nodes(&shipped)
+    );
+    // Out of range, not a number, far beyond 64 bits: refused, and the search is the shipped one.
+    let refused = search(
+        "setoption name LMR_BASE value 201\nsetoption name LMR_BASE value -1\n\
+         setoption name LMR_BASE value lots\n\
+         setoption name LMR_BASE value 99999999999999999999999\n",
+    );
+    let errors: Vec<&String> = refused
+        .iter()
+        .filter(|l| l.starts_with("info string") && l.contains("LMR_BASE"))
+        .collect();
+    assert_eq!(errors.len(), 4, "{refused:?}");
+    assert!(errors[0].contains("0..=200"), "{errors:?}");
+    assert_eq!(last_nodes(&refused), last_nodes(&shipped));
+}

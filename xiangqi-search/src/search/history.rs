@@ -1,7 +1,7 @@
 //! Move-ordering memory kept by each search thread between nodes and between searches:
 //! killer moves, countermoves, and history tables of how often a move caused a cutoff.
 
-use crate::params;
+use crate::params::{self, SearchParams};
 use crate::score::MAX_PLY;
 use xiangqi_core::{Color, Move, Piece, Position, Role};
 
@@ -28,9 +28,9 @@ pub(crate) fn update(entry: &mut i16, bonus: i32) {
 
 /// The history bonus for a cutoff at `depth`.
 #[inline]
-pub(crate) fn bonus(depth: i32) -> i32 {
-    (params::HISTORY_BONUS_MUL * depth * depth + params::HISTORY_BONUS_ADD * depth)
-        .min(params::HISTORY_BONUS_MAX)
+pub(crate) fn bonus(depth: i32, p: &SearchParams) -> i32 {
+    (params::HISTORY_BONUS_MUL * depth * depth + p.history_bonus_add * depth)
+        .min(p.history_bonus_max)
 }
 
 /// Entries of each correction table (a power of two).

@@ -8,14 +8,13 @@ use super::see::{see_ge, SEE_VALUE};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use crate::eval::{self, pst};
-use crate::params::{self, Pair};
+use crate::params::{self, Pair, SearchParams};
 use crate::rules::Rules;
 use crate::score::{
     is_mate, mate_in, mated_in, outcome_value, Value, DRAW, EVAL_BOUND, INFINITE, MATE_BOUND,
     MAX_PLY,
 };
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
 use xiangqi_core::janggi::{back_and_forth_outcome, ShuttlePly};
 use xiangqi_core::{
     adjudicate, fill_cycle_chases, judge_cycle, Move, NoMoveTest, Outcome, Piece, PieceSet,
@@ -62,6 +61,10 @@ pub(crate) struct Shared<'a> {
     pub mate_moves: Option<u32>,
     /// The learned evaluation's net, when the search uses it.
     pub net: Option<&'a Network>,
+    /// The search's run-time numbers.
+    pub params: SearchParams,
+    /// The late-move reductions for [`Shared::params`].
+    pub reductions: &'a Reductions,
 }
 
 impl Shared<'_> {
@@ -118,24 +121,20 @@ impl RootMove {
 }
 
 /// The depth-by-move-number reduction table, in hundredths of a ply.
-fn reductions() -> &'static [[i32; 64]; 64] {
-    static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [[0; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let value = (d as f64).ln() * (m as f64).ln() * 100.0
-                    / (f64::from(params::LMR_DIVISOR) / 100.0);
-                *r = params::LMR_BASE + value as i32;
-            }
-        }
-        t
-    })
-}
+pub(crate) type Reductions = [[i32; 64]; 64];
 
-#[inline]
-fn reduction(depth: i32, move_number: usize) -> i32 {
-    reductions()[depth.clamp(0, 63) as usize][move_number.min(63)]
+/// The reduction table for these search numbers: `LMR_BASE + ln(depth) * ln(move number) /
+/// LMR_DIVISOR`, in hundredths.
+pub(crate) fn reductions(p: &SearchParams) -> Box<Reductions> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let value =
+                (d as f64).ln() * (m as f64).ln() * 100.0 / (f64::from(p.lmr_divisor) / 100.0);
+            *r = p.lmr_base + value as i32;
+        }
+    }
+    t
 }
 
 /// Limits how often the clock is read.
@@ -167,8 +166,11 @@ pub(crate) struct Worker<'a> {
     /// The learned evaluation's accumulators along the search path.
     accumulators: Option<AccumulatorStack>,
     /// A captured piece's worth in delta pruning, by role: its exchange value on the
-    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] of it with xiangqi's net).
+    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] of it with xiangqi's net, or the
+    /// run-time number that replaces it).
     delta_victim: [i32; 7],
+    /// The search's run-time numbers (a copy of the shared ones, close at hand).
+    p: SearchParams,
 }
 
 impl<'a> Worker<'a> {
@@ -211,13 +213,20 @@ impl<'a> Worker<'a> {
                 .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 8)),
             delta_victim: {
                 let percent = if shared.net.is_some() && !root.variant().is_janggi() {
-                    params::DELTA_VICTIM_PERCENT
+                    shared.params.delta_victim_percent
                 } else {
                     100
                 };
                 SEE_VALUE.map(|value| value * percent / 100)
             },
+            p: shared.params,
         }
+    }
+
+    /// The late-move reduction at `depth` for the `move_number`th move, in hundredths of a ply.
+    #[inline]
+    fn reduction(&self, depth: i32, move_number: usize) -> i32 {
+        self.shared.reductions[depth.clamp(0, 63) as usize][move_number.min(63)]
     }
 
     #[inline]
@@ -645,7 +654,7 @@ impl<'a> Worker<'a> {
     /// fail until the score is inside.
     fn aspiration(&mut self, depth: i32) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = params::ASPIRATION_DELTA + previous.abs() / 64;
+        let mut delta = self.p.aspiration_delta + previous.abs() / 64;
         let (mut alpha, mut beta) = if depth >= params::ASPIRATION_MIN_DEPTH
             && previous > -INFINITE
             && !is_mate(previous)
@@ -696,7 +705,8 @@ impl<'a> Worker<'a> {
                 let quiet = undo.captured.is_none() && !gives_check;
                 let mut r = 0;
                 if depth >= 3 && quiet && i - self.pv_index >= 3 {
-                    r = (reduction(depth, i - self.pv_index + 1) / 100 - 1).clamp(0, new_depth - 1);
+                    r = (self.reduction(depth, i - self.pv_index + 1) / 100 - 1)
+                        .clamp(0, new_depth - 1);
                 }
                 value = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, 1, true);
                 if value > alpha && r > 0 {
@@ -826,7 +836,7 @@ impl<'a> Worker<'a> {
         if !N::PV && !in_check && excluded.is_null() {
             // Step 7. Razoring: hopeless by a wide margin, so check the captures only.
             if depth <= params::RAZOR_MAX_DEPTH
-                && eval + params::RAZOR_MARGIN * (1 + depth * depth) < alpha
+                && eval + self.p.razor_margin * (1 + depth * depth) < alpha
             {
                 let value = self.qsearch::<NonPv>(alpha, alpha + 1, ply, 0);
                 if value <= alpha {
@@ -836,7 +846,7 @@ impl<'a> Worker<'a> {
 
             // Step 8. Reverse futility: so far above beta that a quiet move will not lose it.
             if depth <= params::RFP_MAX_DEPTH
-                && eval - params::RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval - self.p.rfp_margin * (depth - i32::from(improving)) >= beta
                 && eval < MATE_BOUND
             {
                 return eval;
@@ -858,7 +868,7 @@ impl<'a> Worker<'a> {
             {
                 let r = params::NMP_BASE_REDUCTION
                     + depth / params::NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / params::NMP_EVAL_DIVISOR).min(3);
+                    + ((eval - beta) / self.p.nmp_eval_divisor).min(3);
                 let undo = self.make_null();
                 let value = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.unmake_null(undo);
@@ -884,7 +894,7 @@ impl<'a> Worker<'a> {
         // Step 9b. ProbCut: a good capture whose quiescence and then reduced search both clear
         // beta by a margin makes this node fail high, unless the table already says otherwise.
         // Xiangqi only: in janggi it lost (37.5% over 64 games at 10,000 nodes).
-        let probcut_beta = beta + params::PROBCUT_MARGIN;
+        let probcut_beta = beta + self.p.probcut_margin;
         if !N::PV
             && !self.pos.variant().is_janggi()
             && !in_check
@@ -931,7 +941,7 @@ impl<'a> Worker<'a> {
                     self.shared
                         .tt
                         .store(key, ply, m, value, raw_eval, depth, Bound::Lower);
-                    return value - params::PROBCUT_MARGIN;
+                    return value - self.p.probcut_margin;
                 }
             }
         }
@@ -986,11 +996,11 @@ impl<'a> Worker<'a> {
             // treated like captures: in xiangqi the mating attack is a chain of checks.
             let gives_check = self.pos.gives_check(m);
             if best > -MATE_BOUND && !N::PV && !in_check {
-                let lmr_depth = (depth - reduction(depth, move_count) / 100).max(0);
+                let lmr_depth = (depth - self.reduction(depth, move_count) / 100).max(0);
                 if capture || gives_check {
                     if !gives_check
                         && depth <= params::SEE_PRUNE_MAX_DEPTH
-                        && !see_ge(&self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
+                        && !see_ge(&self.pos, m, -self.p.see_capture_margin * depth)
                     {
                         continue;
                     }
@@ -1002,15 +1012,15 @@ impl<'a> Worker<'a> {
                     }
                     // A move that has failed after these last moves again and again.
                     if lmr_depth <= params::HISTORY_PRUNE_MAX_DEPTH
-                        && continuation_score < -params::HISTORY_PRUNE_MARGIN * depth
+                        && continuation_score < -self.p.history_prune_margin * depth
                     {
                         continue;
                     }
                     // Futility: a quiet move cannot lift a hopeless static eval.
                     if lmr_depth <= params::FUTILITY_MAX_DEPTH
                         && static_eval
-                            + params::FUTILITY_BASE
-                            + params::FUTILITY_PER_DEPTH * lmr_depth
+                            + self.p.futility_base
+                            + self.p.futility_per_depth * lmr_depth
                             <= alpha
                     {
                         continue;
@@ -1020,7 +1030,7 @@ impl<'a> Worker<'a> {
                         && !see_ge(
                             &self.pos,
                             m,
-                            -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth,
+                            -self.p.see_quiet_margin * lmr_depth * lmr_depth,
                         )
                     {
                         continue;
@@ -1081,7 +1091,7 @@ impl<'a> Worker<'a> {
             // Step 15. Late-move reductions, then principal-variation search.
             let mut value;
             if reducible {
-                let mut r = reduction(depth, move_count);
+                let mut r = self.reduction(depth, move_count);
                 if !N::PV {
                     r += 50;
                 }
@@ -1100,14 +1110,14 @@ impl<'a> Worker<'a> {
                 if mate_threat {
                     r -= 100;
                 }
-                r -= stat_score * 100 / params::LMR_HISTORY_DIVISOR;
+                r -= stat_score * 100 / self.p.lmr_history_divisor;
                 let reduced = (new_depth - r / 100).clamp(1, new_depth.max(1));
                 value = -self.search::<NonPv>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if value > alpha && reduced < new_depth {
                     // The reduced search's margin over the best so far sets how deep to verify.
-                    if value > best + params::LMR_DEEPER_MARGIN + 2 * new_depth {
+                    if value > best + self.p.lmr_deeper_margin + 2 * new_depth {
                         new_depth += 1;
-                    } else if value < best + params::LMR_SHALLOWER_MARGIN {
+                    } else if value < best + self.p.lmr_shallower_margin {
                         new_depth -= 1;
                     }
                     if new_depth > reduced {
@@ -1196,7 +1206,7 @@ impl<'a> Worker<'a> {
         quiets: &[Move],
         captures: &[Move],
     ) {
-        let bonus = history::bonus(depth);
+        let bonus = history::bonus(depth, &self.p);
         let us = self.pos.turn();
         let continuation = self.continuation_keys(ply);
         if !capture {
@@ -1317,7 +1327,7 @@ impl<'a> Worker<'a> {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 if let Some(victim) = self.pos.piece_at(m.to()) {
                     let victim = self.delta_victim[victim.role.index()];
-                    if static_eval + victim + params::DELTA_MARGIN <= alpha {
+                    if static_eval + victim + self.p.delta_margin <= alpha {
                         continue;
                     }
                 }

@@ -193,6 +193,30 @@ impl Session {
             "usebook" | "ponder" | "uci_analysemode" | "bookfiles" | "promotion" | "idle"
             | "style" | "randomness" | "pruning" | "knowledge" | "usemillisec" | "batch"
             | "debug" => Ok(()),
+            // The search's run-time numbers (`xiangqi tune` lists them): options a tuning
+            // run sets, left out of the list a GUI shows.
+            _ if params::TUNABLES
+                .iter()
+                .any(|t| t.name.eq_ignore_ascii_case(name)) =>
+            {
+                let text = value.trim();
+                // Numbers too large for 64 bits saturate, and are refused as out of range.
+                let n = text.parse::<i64>().ok().or_else(|| {
+                    parse_saturating(text).map(|_| {
+                        if text.starts_with('-') {
+                            i64::MIN
+                        } else {
+                            i64::MAX
+                        }
+                    })
+                });
+                match n {
+                    Some(n) => engine
+                        .set_search_param(name, n)
+                        .map_err(|e| format!("{e}; kept as it was")),
+                    None => Err(format!("{name} needs a number, not {value:?}")),
+                }
+            }
             _ => Err(format!("unknown option {name:?}")),
         };
         self.options = engine.options().clone();
