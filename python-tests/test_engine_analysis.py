@@ -128,6 +128,35 @@ def test_in_process_configure_config_id_and_quit() -> None:
         engine.analysis(xiangqi.Board())
 
 
+def test_search_numbers_are_options_in_process_and_over_uci() -> None:
+    params = xiangqi.engine.SEARCH_PARAMS
+    assert params["RFP_MARGIN"][1] <= params["RFP_MARGIN"][0] <= params["RFP_MARGIN"][2]
+    engine = Engine(hash_mb=4)
+    shipped = engine.search_params
+    assert shipped == {name: default for name, (default, _, _, _) in params.items()}
+    board = xiangqi.Board()
+    board.push_uci("h2e2")
+    nodes = engine.analyse(board, Limit(depth=7))["nodes"]
+    engine.configure({"lmr_base": params["LMR_BASE"][2]})  # any case; the most reduction
+    assert engine.search_params["LMR_BASE"] == params["LMR_BASE"][2]
+    engine.configure({"Clear Hash": True})
+    assert engine.analyse(board, Limit(depth=7))["nodes"] < nodes  # the search reads it
+    for bad in (params["LMR_BASE"][2] + 1, 10**30, -(10**30)):
+        with pytest.raises(xiangqi.LimitError, match="LMR_BASE"):
+            engine.configure({"LMR_BASE": bad})
+    with pytest.raises(xiangqi.XiangqiError):
+        engine.configure({"LMR_BASE": "many"})
+    assert engine.search_params["LMR_BASE"] == params["LMR_BASE"][2]  # refused values change nothing
+    engine.quit()
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing")
+    uci: Any = SimpleEngine.popen_uci([str(BINARY), "uci"])
+    assert "RFP_MARGIN" not in uci.options  # listed by a tuning build only (`--features tune`)
+    with pytest.raises(EngineError, match="RFP_MARGIN"):
+        uci.configure({"RFP_MARGIN": 140})  # this client sets only what an engine announces
+    uci.quit()
+
+
 def test_the_same_names_over_uci() -> None:
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing")

@@ -21,6 +21,7 @@ use std::thread::ThreadId;
 use std::time::Duration;
 use xiangqi_core::Move as CoreMove;
 use xiangqi_nnue::{NetGame, Network};
+use xiangqi_search::params::{ParamError, TUNABLES};
 use xiangqi_search::review;
 use xiangqi_search::{
     max_hash_mb, Clock, Engine as CoreEngine, EngineError, EngineOptions, Evaluation, Level,
@@ -392,6 +393,28 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets the run-time search number `name` (any case; `search_params()` lists them) to
+    /// `value`: `LimitError` outside its range, `XiangqiError` for an unknown name; the numbers
+    /// are unchanged after an error.
+    fn set_search_param(&self, py: Python<'_>, name: &str, value: i64) -> PyResult<()> {
+        self.lock(py, "set a search number")?
+            .set_search_param(name, value)
+            .map_err(|e| match e {
+                ParamError::OutOfRange { .. } => LimitError::new_err(e.to_string()),
+                ParamError::Unknown(_) => XiangqiError::new_err(e.to_string()),
+            })
+    }
+
+    /// The run-time search numbers in use, by name.
+    fn search_param_values(&self, py: Python<'_>) -> PyResult<Vec<(&'static str, i32)>> {
+        let guard = self.lock(py, "read the search numbers")?;
+        let search = guard.options().search;
+        Ok(TUNABLES
+            .iter()
+            .map(|t| (t.name, search.get(t.name).unwrap_or(t.default)))
+            .collect())
+    }
+
     /// The options in use: `(threads, hash_mb, level, rules, seed)`.
     #[getter]
     fn options(&self, py: Python<'_>) -> PyResult<(usize, usize, String, String, Option<u64>)> {
@@ -623,6 +646,16 @@ fn engine_levels() -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// The run-time search numbers: `(name, default, min, max, step)` each, `step` being a tuning
+/// run's perturbation at its end.
+#[pyfunction]
+fn search_params() -> Vec<(&'static str, i32, i32, i32, i32)> {
+    TUNABLES
+        .iter()
+        .map(|t| (t.name, t.default, t.min, t.max, t.step))
+        .collect()
+}
+
 /// The engine's name and author, as it gives them over UCI (`id name`, `id author`).
 #[pyfunction]
 fn engine_id() -> (&'static str, &'static str) {
@@ -639,6 +672,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add("DEFAULT_EVALUATION", Evaluation::default().name())?;
     m.add_function(wrap_pyfunction!(engine_id, m)?)?;
+    m.add_function(wrap_pyfunction!(search_params, m)?)?;
     m.add("MAX_HASH_MB", max_hash_mb())?;
     m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("MAX_SECONDS", MAX_SECONDS)?;

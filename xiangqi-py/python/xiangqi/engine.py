@@ -49,7 +49,7 @@ from xiangqi._engine_model import (
     _relative_score,
     _score,
 )
-from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels
+from xiangqi._xiangqi import MAX_SECONDS, Board, Move, _Engine, engine_id, engine_levels, search_params
 from xiangqi._xiangqi import DEFAULT_EVALUATION
 from xiangqi._xiangqi import evaluate as _evaluate
 from xiangqi.exceptions import EngineError, EngineTerminatedError, XiangqiError
@@ -61,6 +61,7 @@ __all__ = [
     "Engine",
     "evaluate",
     "DEFAULT_EVALUATION",
+    "SEARCH_PARAMS",
     "Limit",
     "PlayResult",
     "InfoDict",
@@ -93,6 +94,12 @@ def _whole(name: str, value: Any) -> int:
 
 #: The options ``Engine.configure`` takes (any case), as the engine's UCI front end names them.
 OPTIONS = ("Threads", "Hash", "Level", "Rules", "Seed", "Evaluation", "EvalFile", "Clear Hash")
+
+#: The search's run-time numbers, also options of ``Engine.configure`` (any case), as the UCI
+#: front end takes them (hidden from its option list): each name with ``(default, min, max,
+#: step)``, ``step`` being a tuning run's perturbation at its end (``xiangqi tune``).
+SEARCH_PARAMS: Dict[str, Tuple[int, int, int, int]] = {name: (default, lo, hi, step) for name, default, lo, hi, step in search_params()}
+_SEARCH_PARAM_NAMES = {name.lower(): name for name in SEARCH_PARAMS}
 
 
 
@@ -143,11 +150,17 @@ class Engine:
             "Evaluation": self.evaluation,
         }
 
+    @property
+    def search_params(self) -> Dict[str, int]:
+        """The search numbers in use (``SEARCH_PARAMS`` names them), by name."""
+        return dict(self._engine.search_param_values())
+
     def configure(self, options: typing.Mapping[str, Any]) -> None:
         """Sets options by their UCI names (any case): ``Threads``, ``Hash`` (MiB), ``Level``,
         ``Rules`` (``None``: each board's own), ``Seed`` (``None``: from the clock),
         ``Evaluation`` (``nnue`` or ``classical``), ``EvalFile`` (a net file, which selects
-        ``nnue``; ``<embedded>`` the shipped net) and ``Clear Hash`` (any value). An unknown
+        ``nnue``; ``<embedded>`` the shipped net), ``Clear Hash`` (any value) and the search
+        numbers of ``SEARCH_PARAMS`` (``LimitError`` outside their ranges). An unknown
         name, or ``MultiPV`` (given per call, as python-chess does), raises ``EngineError``; a
         bad value ``XiangqiError``. Applied after a running search."""
         for name, value in options.items():
@@ -170,6 +183,10 @@ class Engine:
                 self.set_evaluation("nnue", None if value in (None, "<embedded>") else value)
             elif key == "clear hash":
                 self.new_game()
+            elif key in _SEARCH_PARAM_NAMES:
+                # Beyond 64 bits is as far out of range as the largest 64-bit number.
+                number = max(min(_whole(name, value), 2**63 - 1), -(2**63))
+                self._engine.set_search_param(_SEARCH_PARAM_NAMES[key], number)
             elif key == "multipv":
                 raise EngineError("MultiPV is given per call: analyse(board, limit, multipv=3)")
             else:

@@ -75,8 +75,21 @@ pub(super) fn identity_lines(
                 ),
                 format!("option name EvalFile type string default {eval_file}"),
                 "option name Clear Hash type button".to_owned(),
-                "uciok".to_owned(),
             ]);
+            // A tuning build announces the search's run-time numbers, for the tools that set
+            // only options an engine announces; every build takes them.
+            if cfg!(feature = "tune") {
+                lines.extend(params::TUNABLES.iter().map(|t| {
+                    format!(
+                        "option name {} type spin default {} min {} max {}",
+                        t.name,
+                        o.search.get(t.name).unwrap_or(t.default),
+                        t.min,
+                        t.max
+                    )
+                }));
+            }
+            lines.push("uciok".to_owned());
         }
         Protocol::Ucci => lines.extend([
             format!(
