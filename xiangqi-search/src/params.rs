@@ -176,13 +176,16 @@ pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 5;
 pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
 /// Quiescence: delta pruning margin over the captured piece's value.
 pub const DELTA_MARGIN: i32 = 160;
-/// Quiescence: the captured piece's value in delta pruning with xiangqi's net, in percent of
-/// its exchange value. The exchange values are on the hand-written evaluation's scale (which
-/// keeps 100); the net values a piece about half as much again (a chariot about 1,600, a
-/// cannon about 700), and with the exchange value a recapture that restores the balance after
-/// a chariot was taken counts as hopeless. Janggi keeps 100: there it lost (28-36 over 64
-/// games).
-pub const DELTA_VICTIM_PERCENT: i32 = 150;
+/// Xiangqi's net's scale against the exchange values (static exchange evaluation), in percent:
+/// where the search compares the net's scores with exchange values it scales them by this.
+/// The exchange values are on the hand-written evaluation's scale (which keeps 100); the net
+/// values a piece about half as much again (a chariot about 1,600, a cannon about 700). In
+/// quiescence's delta pruning a captured piece counts at this scale (with the exchange value
+/// a recapture that restores the balance after a chariot was taken counted as hopeless), and
+/// ProbCut's capture filter reads the net's gap to its bound at the exchange values' scale
+/// (measured unscaled, it tried too few captures). Janggi keeps 100: there the delta-pruning
+/// change lost (28-36 over 64 games), and it has no ProbCut.
+pub const NET_SCALE_PERCENT: i32 = 150;
 /// Quiescence: captures whose SEE is below this are skipped.
 pub const QS_SEE_THRESHOLD: i32 = 0;
 /// History bonus: `min(HISTORY_BONUS_MUL * d * d + HISTORY_BONUS_ADD * d, HISTORY_BONUS_MAX)`.
@@ -372,7 +375,7 @@ search_params! {
     lmr_shallower_margin = LMR_SHALLOWER_MARGIN in 0..=40 step 2;
     history_prune_margin = HISTORY_PRUNE_MARGIN in 500..=8000 step 300;
     delta_margin = DELTA_MARGIN in 40..=400 step 16;
-    delta_victim_percent = DELTA_VICTIM_PERCENT in 80..=220 step 8;
+    net_scale_percent = NET_SCALE_PERCENT in 80..=220 step 8;
     history_bonus_add = HISTORY_BONUS_ADD in 10..=200 step 8;
     history_bonus_max = HISTORY_BONUS_MAX in 400..=4000 step 120;
 }

@@ -166,9 +166,12 @@ pub(crate) struct Worker<'a> {
     /// The learned evaluation's accumulators along the search path.
     accumulators: Option<AccumulatorStack>,
     /// A captured piece's worth in delta pruning, by role: its exchange value on the
-    /// evaluation's own scale ([`params::DELTA_VICTIM_PERCENT`] of it with xiangqi's net, or the
-    /// run-time number that replaces it).
+    /// evaluation's own scale.
     delta_victim: [i32; 7],
+    /// The evaluation's scale against the exchange values, in percent
+    /// ([`params::NET_SCALE_PERCENT`] with xiangqi's net, or the run-time number that replaces
+    /// it; 100 for janggi and the hand-written evaluation).
+    exchange_scale: i32,
     /// The search's run-time numbers (a copy of the shared ones, close at hand).
     p: SearchParams,
 }
@@ -184,6 +187,11 @@ impl<'a> Worker<'a> {
         frames: &[Frame],
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
+        let exchange_scale = if shared.net.is_some() && !root.variant().is_janggi() {
+            shared.params.net_scale_percent
+        } else {
+            100
+        };
         let mut stack = Vec::with_capacity(frames.len() + MAX_PLY + 8);
         stack.extend_from_slice(frames);
         let root_index = stack.len() - 1;
@@ -211,14 +219,8 @@ impl<'a> Worker<'a> {
             accumulators: shared
                 .net
                 .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 8)),
-            delta_victim: {
-                let percent = if shared.net.is_some() && !root.variant().is_janggi() {
-                    shared.params.delta_victim_percent
-                } else {
-                    100
-                };
-                SEE_VALUE.map(|value| value * percent / 100)
-            },
+            delta_victim: SEE_VALUE.map(|value| value * exchange_scale / 100),
+            exchange_scale,
             p: shared.params,
         }
     }
@@ -893,7 +895,9 @@ impl<'a> Worker<'a> {
 
         // Step 9b. ProbCut: a good capture whose quiescence and then reduced search both clear
         // beta by a margin makes this node fail high, unless the table already says otherwise.
-        // Xiangqi only: in janggi it lost (37.5% over 64 games at 10,000 nodes).
+        // Xiangqi only: in janggi it lost (37.5% over 64 games at 10,000 nodes). A capture is
+        // tried when its exchange gain could cover the gap to the bound, the gap taken at the
+        // exchange values' scale.
         let probcut_beta = beta + self.p.probcut_margin;
         if !N::PV
             && !self.pos.variant().is_janggi()
@@ -917,7 +921,13 @@ impl<'a> Worker<'a> {
                 self.continuation_keys(ply),
             );
             while let Some(m) = picker.next(&self.pos, self.hist) {
-                if !self.pos.is_capture(m) || !see_ge(&self.pos, m, probcut_beta - static_eval) {
+                if !self.pos.is_capture(m)
+                    || !see_ge(
+                        &self.pos,
+                        m,
+                        (probcut_beta - static_eval) * 100 / self.exchange_scale,
+                    )
+                {
                     continue;
                 }
                 let (undo, _) = self.make(m);
