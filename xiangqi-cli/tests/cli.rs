@@ -294,6 +294,7 @@ fn version_and_a_help_of_its_own_for_every_command() {
             "usage: xiangqi pgn stats PATH",
         ),
         (&["puzzles", "--help"][..], "usage:"),
+        (&["tune", "--help"][..], "usage:\n  xiangqi tune params"),
     ] {
         let out = run(args, "", limit);
         assert!(out.status.success(), "{args:?}");
@@ -302,7 +303,7 @@ fn version_and_a_help_of_its_own_for_every_command() {
         seen.insert(text);
     }
     // convert, pgn and pgn stats each have their own text (help pgn stats = pgn stats --help).
-    assert_eq!(seen.len(), 4);
+    assert_eq!(seen.len(), 5);
     let out = run(&["help", "bogus"], "", limit);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no command \"bogus\""));

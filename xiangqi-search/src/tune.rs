@@ -268,7 +268,14 @@ pub fn iterate(
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+        // A game that panicked is a bug to see, not a draw to count.
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .sum()
     });
     for (i, t) in config.tunables.iter().enumerate() {
         // theta += a_k / c_k^2 * c_k * result / delta (delta is +-1).
