@@ -165,6 +165,9 @@ fn uci_chooses_the_evaluation_and_refuses_a_bad_net_file() {
 
 #[test]
 fn a_tiny_net_learns_from_self_play() {
+    // Enough games that a net of 32 units learns from them whatever the search plays (with 40,
+    // some runs of the search's numbers gave too few positions for it to beat the constant).
+    const GAMES: u64 = 120;
     let dir = std::env::temp_dir().join(format!("xq-nnue-pipeline-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("games.bin");
@@ -179,12 +182,12 @@ fn a_tiny_net_learns_from_self_play() {
     };
     let mut data = DataFile::open(&path).unwrap();
     let stop = AtomicBool::new(false);
-    datagen::run(&config, &mut data, 40, 2, &stop, &mut |_| {}).unwrap();
-    assert_eq!(data.games(), 40);
+    datagen::run(&config, &mut data, GAMES, 2, &stop, &mut |_| {}).unwrap();
+    assert_eq!(data.games(), GAMES);
     drop(data);
     // Resuming plays nothing more.
     let mut again = DataFile::open(&path).unwrap();
-    datagen::run(&config, &mut again, 40, 2, &stop, &mut |_| {
+    datagen::run(&config, &mut again, GAMES, 2, &stop, &mut |_| {
         panic!("no game to play")
     })
     .unwrap();
