@@ -29,6 +29,7 @@ pub const USAGE: &str = "usage:
 pub fn command(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("params") if args.len() == 1 => {
+            let r_end = SpsaConfig::default().r_end;
             for t in TUNABLES {
                 out!(
                     "{}, int, {}, {}, {}, {}, {}",
@@ -37,7 +38,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
                     t.min,
                     t.max,
                     t.step,
-                    SpsaConfig::default().r_end
+                    r_end
                 );
             }
             Ok(())
